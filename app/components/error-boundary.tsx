@@ -1,0 +1,40 @@
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+
+export function NotFound() {
+  return (
+    <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-8 text-center">
+      <h1 className="text-6xl font-bold text-slate-300 dark:text-slate-700">404</h1>
+      <p className="text-xl">Oops! Page not found</p>
+      <Link to="/" className="text-brand-600 underline hover:text-brand-700">
+        Return to Home
+      </Link>
+    </main>
+  );
+}
+
+/** The shared boundary: one branch per status, a generic message otherwise. */
+export function GeneralErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) return <NotFound />;
+    const message =
+      typeof error.data === "object" && error.data && "error" in error.data
+        ? String((error.data as { error: unknown }).error)
+        : error.statusText || "Something went wrong";
+    return <ErrorPanel title={error.status === 403 ? "Access denied" : `Error ${error.status}`} message={message} />;
+  }
+  console.error(error);
+  return <ErrorPanel title="Something went wrong" message="Please try again. If it keeps happening, reload the page." />;
+}
+
+function ErrorPanel({ title, message }: { title: string; message: string }) {
+  return (
+    <main className="flex min-h-[50vh] flex-col items-center justify-center gap-3 p-8 text-center">
+      <h1 className="text-2xl font-semibold">{title}</h1>
+      <p className="text-slate-600 dark:text-slate-400">{message}</p>
+      <Link to="/" className="text-brand-600 underline hover:text-brand-700">
+        Return to Home
+      </Link>
+    </main>
+  );
+}

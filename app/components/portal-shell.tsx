@@ -1,0 +1,90 @@
+import { Form, NavLink, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { initials, shortId } from "~/lib/format";
+import { ThemeToggle } from "./theme-toggle";
+
+export type NavItem = { to: string; label: string; end?: boolean };
+export type PortalUser = { id: string; name: string; email: string };
+
+/** Sidebar (13rem, spec 1) + portal header; shared by the admin and student areas. */
+export function PortalShell({
+  user,
+  nav,
+  area,
+  children,
+}: {
+  user: PortalUser;
+  nav: NavItem[];
+  area: string;
+  children: ReactNode;
+}) {
+  const navigation = useNavigation();
+  return (
+    <div className="flex min-h-screen">
+      <aside
+        style={{ width: "13rem" }}
+        className="fixed inset-y-0 left-0 flex flex-col border-r border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+      >
+        <div className="px-4 py-5">
+          <p className="text-lg font-bold text-brand-600">ProctorEdge</p>
+          <p className="text-xs text-slate-500">{area}</p>
+        </div>
+        <nav aria-label={`${area} navigation`} className="flex-1 space-y-0.5 px-2">
+          {nav.map((item) => (
+            <NavLink
+              key={item.to}
+              to={item.to}
+              end={item.end}
+              prefetch="intent"
+              className={({ isActive }) =>
+                `block rounded-md px-3 py-2 text-sm ${
+                  isActive
+                    ? "bg-brand-50 font-medium text-brand-700 dark:bg-slate-800 dark:text-white"
+                    : "text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+                }`
+              }
+            >
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="space-y-3 border-t border-slate-200 p-3 dark:border-slate-800">
+          <ThemeToggle />
+          <p className="text-[11px] leading-tight text-slate-400">Built by a student developer and their institute.</p>
+        </div>
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col" style={{ marginLeft: "13rem" }}>
+        <header className="flex items-center justify-between gap-4 border-b border-slate-200 bg-white px-6 py-3 dark:border-slate-800 dark:bg-slate-900">
+          <h1 className="text-lg font-semibold">{`${user.name}'s Portal`}</h1>
+          <div className="flex items-center gap-3">
+            <div
+              aria-hidden
+              className="flex h-9 w-9 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white"
+            >
+              {initials(user.name)}
+            </div>
+            <div className="text-right text-xs leading-tight">
+              <p className="text-sm font-medium" data-testid="portal-name">{user.name}</p>
+              <p className="text-slate-500">{user.email}</p>
+              <p className="font-mono text-slate-400" title={user.id}>ID: {shortId(user.id)}</p>
+            </div>
+            <Form method="post" action="/logout">
+              <button
+                type="submit"
+                className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+              >
+                Logout
+              </button>
+            </Form>
+          </div>
+        </header>
+        <main className="flex-1 p-6" aria-busy={navigation.state === "loading"}>
+          {navigation.state === "loading" ? (
+            <div className="fixed top-0 right-0 left-0 z-40 h-0.5 animate-pulse bg-brand-500" role="progressbar" aria-label="Loading" />
+          ) : null}
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

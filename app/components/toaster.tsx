@@ -1,0 +1,62 @@
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import type { Toast } from "~/lib/toast";
+
+type Shown = Toast & { id: number };
+const ToastContext = createContext<(toast: Toast) => void>(() => {});
+
+export function useToast() {
+  return useContext(ToastContext);
+}
+
+/** Shows `toast` once whenever the value changes (for action data and flashes). */
+export function useToastOnce(toast: Toast | null | undefined) {
+  const show = useToast();
+  useEffect(() => {
+    if (toast?.message) show(toast);
+  }, [toast, show]);
+}
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toasts, setToasts] = useState<Shown[]>([]);
+  const next = useRef(1);
+  const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), []);
+  const show = useCallback(
+    (toast: Toast) => {
+      const id = next.current++;
+      setToasts((all) => [...all.slice(-3), { ...toast, id }]);
+      setTimeout(() => dismiss(id), toast.type === "error" ? 6000 : 4000);
+    },
+    [dismiss],
+  );
+  return (
+    <ToastContext.Provider value={show}>
+      {children}
+      <div className="pointer-events-none fixed right-4 bottom-4 z-50 flex w-80 flex-col gap-2" aria-live="polite">
+        {toasts.map((t) => (
+          <div
+            key={t.id}
+            role={t.type === "error" ? "alert" : "status"}
+            data-toast={t.type}
+            className={`pointer-events-auto flex items-start gap-2 rounded-lg border px-4 py-3 text-sm shadow-lg ${
+              t.type === "error"
+                ? "border-red-200 bg-red-50 text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+                : t.type === "success"
+                  ? "border-emerald-200 bg-emerald-50 text-emerald-800 dark:border-emerald-900 dark:bg-emerald-950 dark:text-emerald-200"
+                  : "border-slate-200 bg-white text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+            }`}
+          >
+            <span className="flex-1">{t.message}</span>
+            <button
+              type="button"
+              onClick={() => dismiss(t.id)}
+              className="opacity-60 hover:opacity-100"
+              aria-label="Dismiss notification"
+            >
+              ×
+            </button>
+          </div>
+        ))}
+      </div>
+    </ToastContext.Provider>
+  );
+}

@@ -1,0 +1,416 @@
+// The one place that names every table. Spec words are kept as table and column
+// names (snake_case in SQL); better-auth's four tables come first and its `user`
+// doubles as the spec's `profiles` (id, email, full_name = name).
+import { sql } from "drizzle-orm";
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const id = () =>
+  text("id")
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`);
+const bool = (name: string) => integer(name, { mode: "boolean" });
+const ms = (name: string) => integer(name, { mode: "timestamp_ms" });
+
+// ---------------------------------------------------------------- accounts
+
+export const user = sqliteTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: bool("email_verified").notNull().default(false),
+  image: text("image"),
+  createdAt: createdAt(),
+  updatedAt: ms("updated_at")
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`),
+});
+
+export const session = sqliteTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: ms("expires_at").notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: ms("updated_at").notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("session_user_idx").on(t.userId)],
+);
+
+export const account = sqliteTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: ms("access_token_expires_at"),
+    refreshTokenExpiresAt: ms("refresh_token_expires_at"),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: ms("updated_at").notNull(),
+  },
+  (t) => [index("account_user_idx").on(t.userId)],
+);
+
+export const verification = sqliteTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: ms("expires_at").notNull(),
+    createdAt: createdAt(),
+    updatedAt: ms("updated_at")
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+export const ROLES = ["admin", "student"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** spec: user_roles — one row per user. */
+export const userRoles = sqliteTable("user_roles", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  role: text("role", { enum: ROLES }).notNull(),
+  createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------- question bank
+
+export const LANGUAGES = ["c", "cpp", "python", "java"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const QUESTION_TYPES = ["coding", "mcq"] as const;
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+export const DIFFICULTIES = ["easy", "medium", "hard"] as const;
+
+export const categories = sqliteTable("categories", {
+  id: id(),
+  name: text("name").notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export type McqOptions = { options: string[]; correct_index: number };
+
+export const questions = sqliteTable(
+  "questions",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    language: text("language", { enum: LANGUAGES }).notNull().default("python"),
+    category: text("category").notNull().default("General"),
+    difficulty: text("difficulty", { enum: DIFFICULTIES }).notNull().default("medium"),
+    type: text("type", { enum: QUESTION_TYPES }).notNull().default("coding"),
+    // Secret for students: the options go out, correct_index never does.
+    mcqOptions: text("mcq_options", { mode: "json" }).$type<McqOptions>(),
+    correctAnswer: text("correct_answer"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("questions_type_language_idx").on(t.type, t.language),
+    index("questions_category_type_idx").on(t.category, t.type),
+  ],
+);
+
+export const testCases = sqliteTable(
+  "test_cases",
+  {
+    id: id(),
+    questionId: text("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    input: text("input").notNull(),
+    expectedOutput: text("expected_output").notNull(),
+    points: integer("points").notNull().default(10),
+    isHidden: bool("is_hidden").notNull().default(true),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("test_cases_question_idx").on(t.questionId, t.position)],
+);
+
+// ---------------------------------------------------------------- test rooms
+
+export const PARTICIPANT_STATUSES = [
+  "waiting",
+  "testing",
+  "in_progress",
+  "attempted",
+  "completed",
+  "removed",
+] as const;
+
+export const testRooms = sqliteTable(
+  "test_rooms",
+  {
+    id: id(),
+    roomName: text("room_name").notNull(),
+    category: text("category").notNull().default("General"),
+    otp: text("otp"),
+    otpExpiresAt: ms("otp_expires_at"),
+    durationMinutes: integer("duration_minutes").notNull().default(60),
+    createdBy: text("created_by")
+      .notNull()
+      .references(() => user.id),
+    questionType: text("question_type", { enum: QUESTION_TYPES }).notNull(),
+    language: text("language", { enum: LANGUAGES }).notNull().default("python"),
+    isActive: bool("is_active").notNull().default(false),
+    isEnabled: bool("is_enabled").notNull().default(false),
+    startedAt: ms("started_at"),
+    endsAt: ms("ends_at"),
+    // Secret for students: checked by the server only.
+    unlockCode: text("unlock_code"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("test_rooms_otp_idx").on(t.otp),
+    index("test_rooms_created_idx").on(t.createdAt),
+  ],
+);
+
+export const roomQuestions = sqliteTable(
+  "room_questions",
+  {
+    id: id(),
+    roomId: text("room_id")
+      .notNull()
+      .references(() => testRooms.id, { onDelete: "cascade" }),
+    questionId: text("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+  },
+  (t) => [uniqueIndex("room_questions_room_question_uq").on(t.roomId, t.questionId)],
+);
+
+export const roomParticipants = sqliteTable(
+  "room_participants",
+  {
+    id: id(),
+    roomId: text("room_id")
+      .notNull()
+      .references(() => testRooms.id, { onDelete: "cascade" }),
+    studentId: text("student_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    fullName: text("full_name").notNull(),
+    email: text("email").notNull(),
+    category: text("category").notNull().default("General"),
+    status: text("status", { enum: PARTICIPANT_STATUSES }).notNull().default("waiting"),
+    joinedAt: ms("joined_at")
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [
+    uniqueIndex("room_participants_room_student_uq").on(t.roomId, t.studentId),
+    index("room_participants_student_idx").on(t.studentId),
+  ],
+);
+
+/** Periods a participant's party connection was down (offline-tolerant client). */
+export const participantDisconnects = sqliteTable(
+  "participant_disconnects",
+  {
+    id: id(),
+    roomId: text("room_id")
+      .notNull()
+      .references(() => testRooms.id, { onDelete: "cascade" }),
+    studentId: text("student_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    startedAt: ms("started_at").notNull(),
+    endedAt: ms("ended_at"),
+  },
+  (t) => [index("participant_disconnects_room_student_idx").on(t.roomId, t.studentId)],
+);
+
+export const STUDENT_TEST_STATUSES = [
+  "in_progress",
+  "testing",
+  "attempted",
+  "completed",
+  "disqualified",
+] as const;
+export const OVERRIDE_STATUSES = ["passed", "failed", "manually_evaluated"] as const;
+
+export const studentTests = sqliteTable(
+  "student_tests",
+  {
+    id: id(),
+    roomId: text("room_id")
+      .notNull()
+      .references(() => testRooms.id, { onDelete: "cascade" }),
+    studentId: text("student_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    totalScore: integer("total_score").notNull().default(0),
+    maxScore: integer("max_score").notNull().default(100),
+    status: text("status", { enum: STUDENT_TEST_STATUSES }).notNull().default("in_progress"),
+    isDisqualified: bool("is_disqualified").notNull().default(false),
+    isCompleted: bool("is_completed").notNull().default(false),
+    tabSwitchCount: integer("tab_switch_count").notNull().default(0),
+    unlockAttemptsRemaining: integer("unlock_attempts_remaining").notNull().default(3),
+    isLocked: bool("is_locked").notNull().default(false),
+    // Per-student extension granted by the admin, on top of the room's ends_at.
+    extraMinutes: integer("extra_minutes").notNull().default(0),
+    syncedAfterEnd: bool("synced_after_end").notNull().default(false),
+    submittedAt: ms("submitted_at"),
+    createdAt: createdAt(),
+    adminOverrideStatus: text("admin_override_status", { enum: OVERRIDE_STATUSES }),
+    adminOverrideScore: integer("admin_override_score"),
+  },
+  (t) => [
+    uniqueIndex("student_tests_room_student_uq").on(t.roomId, t.studentId),
+    index("student_tests_student_idx").on(t.studentId),
+  ],
+);
+
+export const submissions = sqliteTable(
+  "submissions",
+  {
+    id: id(),
+    studentTestId: text("student_test_id")
+      .notNull()
+      .references(() => studentTests.id, { onDelete: "cascade" }),
+    questionId: text("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    questionTitle: text("question_title").notNull().default(""),
+    code: text("code").notNull().default(""),
+    language: text("language", { enum: LANGUAGES }).notNull(),
+    testCasesPassed: integer("test_cases_passed").notNull().default(0),
+    testCasesTotal: integer("test_cases_total").notNull().default(0),
+    score: integer("score").notNull().default(0),
+    marksObtained: integer("marks_obtained").notNull().default(0),
+    passedTestCaseIds: text("passed_test_case_ids", { mode: "json" })
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'`),
+    submittedAt: ms("submitted_at")
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [uniqueIndex("submissions_test_question_uq").on(t.studentTestId, t.questionId)],
+);
+
+export const liveCodeProgress = sqliteTable(
+  "live_code_progress",
+  {
+    studentTestId: text("student_test_id")
+      .notNull()
+      .references(() => studentTests.id, { onDelete: "cascade" }),
+    questionId: text("question_id").notNull(),
+    code: text("code").notNull().default(""),
+    lastUpdated: ms("last_updated")
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [primaryKey({ columns: [t.studentTestId, t.questionId] })],
+);
+
+export const EVALUATION_STATUSES = ["pending", "approved", "rejected"] as const;
+
+export const evaluationRequests = sqliteTable(
+  "evaluation_requests",
+  {
+    id: id(),
+    // One request per test (spec 2 section 4).
+    studentTestId: text("student_test_id")
+      .notNull()
+      .unique()
+      .references(() => studentTests.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    status: text("status", { enum: EVALUATION_STATUSES }).notNull().default("pending"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("evaluation_requests_status_idx").on(t.status, t.createdAt)],
+);
+
+/**
+ * The server half of the offline journal: every client entry, keyed by its
+ * client-generated id so a retry is stored once.
+ */
+export const journalEntries = sqliteTable(
+  "journal_entries",
+  {
+    id: text("id").primaryKey(),
+    studentTestId: text("student_test_id")
+      .notNull()
+      .references(() => studentTests.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    kind: text("kind").notNull(),
+    payload: text("payload", { mode: "json" }).notNull(),
+    clientCreatedAt: ms("client_created_at").notNull(),
+    receivedAt: ms("received_at")
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+    syncedAfterEnd: bool("synced_after_end").notNull().default(false),
+    // accepted | rejected (e.g. past the grace window); kept either way for the admin.
+    outcome: text("outcome").notNull().default("accepted"),
+  },
+  (t) => [index("journal_entries_test_seq_idx").on(t.studentTestId, t.seq)],
+);
+
+// ---------------------------------------------------------------- practice
+
+export const practiceRooms = sqliteTable(
+  "practice_rooms",
+  {
+    id: id(),
+    roomName: text("room_name").notNull(),
+    otp: text("otp"),
+    otpExpiresAt: ms("otp_expires_at"),
+    category: text("category").notNull(),
+    createdBy: text("created_by")
+      .notNull()
+      .references(() => user.id),
+    isActive: bool("is_active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index("practice_rooms_otp_idx").on(t.otp)],
+);
+
+export const practiceParticipants = sqliteTable(
+  "practice_participants",
+  {
+    id: id(),
+    practiceRoomId: text("practice_room_id")
+      .notNull()
+      .references(() => practiceRooms.id, { onDelete: "cascade" }),
+    studentId: text("student_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    fullName: text("full_name").notNull(),
+    email: text("email").notNull(),
+    joinedAt: ms("joined_at")
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [uniqueIndex("practice_participants_room_student_uq").on(t.practiceRoomId, t.studentId)],
+);

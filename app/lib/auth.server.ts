@@ -1,0 +1,95 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { eq } from "drizzle-orm";
+import * as schema from "~/db/schema";
+import type { Role } from "~/db/schema";
+import type { Db } from "./db.server";
+import { getServerEnv } from "./env.server";
+
+/**
+ * better-auth, built per request from env (STACK.md). Its own sign-up endpoint
+ * is off: accounts are only created by `createAccount`, which writes the user,
+ * the credential and the role in one D1 batch so no user ever lacks a role.
+ */
+export function createAuth(env: Env, db: Db, origin?: string) {
+  const serverEnv = getServerEnv(env);
+  const baseURL = origin ?? serverEnv.BETTER_AUTH_URL;
+  return betterAuth({
+    baseURL,
+    secret: serverEnv.BETTER_AUTH_SECRET,
+    // Our own origin is the only one allowed to post forms that carry the session.
+    trustedOrigins: [baseURL, serverEnv.BETTER_AUTH_URL],
+    database: drizzleAdapter(db, {
+      provider: "sqlite",
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+    },
+    session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
+    advanced: { useSecureCookies: baseURL.startsWith("https:") },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+export class EmailTakenError extends Error {
+  constructor() {
+    super("User already exists with this email");
+  }
+}
+
+/** Creates user + credential account + role atomically. */
+export async function createAccount(
+  auth: Auth,
+  db: Db,
+  input: { name: string; email: string; password: string; role: Role },
+) {
+  const email = input.email.toLowerCase();
+  const existing = await db
+    .select({ id: schema.user.id })
+    .from(schema.user)
+    .where(eq(schema.user.email, email))
+    .get();
+  if (existing) throw new EmailTakenError();
+  const ctx = await auth.$context;
+  const hash = await ctx.password.hash(input.password);
+  const id = crypto.randomUUID();
+  const now = new Date();
+  try {
+    await db.batch([
+      db.insert(schema.user).values({
+        id,
+        name: input.name,
+        email,
+        emailVerified: false,
+        createdAt: now,
+        updatedAt: now,
+      }),
+      db.insert(schema.account).values({
+        id: crypto.randomUUID(),
+        accountId: id,
+        providerId: "credential",
+        userId: id,
+        password: hash,
+        createdAt: now,
+        updatedAt: now,
+      }),
+      db.insert(schema.userRoles).values({ userId: id, role: input.role }),
+    ]);
+  } catch (error) {
+    // Lost a race with a concurrent sign-up for the same address.
+    if (String(error).includes("UNIQUE")) throw new EmailTakenError();
+    throw error;
+  }
+  return { id, email };
+}

@@ -1,0 +1,162 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { useState, type FormEvent } from "react";
+import { ThemeToggle } from "~/components/theme-toggle";
+import { useToast, useToastOnce } from "~/components/toaster";
+import { roleOf, safeEqual, signIn } from "~/lib/accounts.server";
+import { createAccount, EmailTakenError } from "~/lib/auth.server";
+import { getServerEnv } from "~/lib/env.server";
+import { getViewer, homeFor } from "~/lib/session.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { firstError, LoginSchema, SignUpSchema } from "~/lib/validation";
+
+export const meta: MetaFunction = () => [{ title: "Sign in — ProctorEdge" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // A signed-in user is sent to / (which forwards by role).
+  if (await getViewer(request, context.auth, context.db)) throw redirect("/");
+  return null;
+}
+
+const fail = (message: string, status = 400) => data({ error: message }, { status });
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = Object.fromEntries(await request.formData());
+  if (form.intent === "login") {
+    const parsed = LoginSchema.safeParse(form);
+    if (!parsed.success) return fail(parsed.error.issues[0]!.message);
+    const result = await signIn(request, context, parsed.data.email, parsed.data.password);
+    if (!result.ok) return fail(result.message, 401);
+    const role = await roleOf(context, result.userId);
+    return redirectWithToast(
+      homeFor(role),
+      { type: "success", message: "Logged in successfully!" },
+      { headers: result.cookies.map((c) => ["Set-Cookie", c] as [string, string]) },
+    );
+  }
+  if (form.intent === "signup") {
+    const parsed = SignUpSchema.safeParse(form);
+    if (!parsed.success) return fail(parsed.error.issues[0]!.message);
+    const { fullName, email, password, asAdmin, adminCode } = parsed.data;
+    // The code is a server secret (spec README, difference 3); a mismatch creates nothing.
+    if (asAdmin && !safeEqual(adminCode.trim(), getServerEnv(context.cloudflare.env).ADMIN_SIGNUP_CODE)) {
+      return fail("Invalid admin secret code", 403);
+    }
+    const role = asAdmin ? "admin" : "student";
+    try {
+      await createAccount(context.auth, context.db, { name: fullName, email, password, role });
+    } catch (error) {
+      if (error instanceof EmailTakenError) return fail(error.message, 409);
+      throw error;
+    }
+    const result = await signIn(request, context, email, password);
+    if (!result.ok) return fail(result.message, 500);
+    return redirectWithToast(
+      homeFor(role),
+      { type: "success", message: `Account created successfully as ${role}!` },
+      { headers: result.cookies.map((c) => ["Set-Cookie", c] as [string, string]) },
+    );
+  }
+  return fail("Unknown action");
+}
+
+const input =
+  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:ring-1 focus:ring-brand-500 focus:outline-none dark:border-slate-700 dark:bg-slate-800";
+
+export default function AuthPage() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const toast = useToast();
+  const [tab, setTab] = useState<"login" | "signup">("login");
+  const [asAdmin, setAsAdmin] = useState(false);
+  const busy = navigation.state !== "idle";
+  useToastOnce(actionData && "error" in actionData ? { type: "error", message: actionData.error } : null);
+
+  function validate(event: FormEvent<HTMLFormElement>) {
+    const values = Object.fromEntries(new FormData(event.currentTarget));
+    const error = firstError(tab === "login" ? LoginSchema : SignUpSchema, values);
+    if (error) {
+      event.preventDefault();
+      toast({ type: "error", message: error });
+    }
+  }
+
+  return (
+    <div className="flex min-h-screen flex-col items-center justify-center p-4">
+      <div className="absolute top-4 right-4">
+        <ThemeToggle />
+      </div>
+      <Link to="/" className="mb-6 text-2xl font-bold text-brand-600">
+        ProctorEdge
+      </Link>
+      <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <div role="tablist" aria-label="Sign in or sign up" className="mb-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
+          {(["login", "signup"] as const).map((t) => (
+            <button
+              key={t}
+              type="button"
+              role="tab"
+              aria-selected={tab === t}
+              aria-controls={`panel-${t}`}
+              onClick={() => setTab(t)}
+              className={`rounded-md py-2 text-sm font-medium ${
+                tab === t ? "bg-white shadow dark:bg-slate-900" : "text-slate-500"
+              }`}
+            >
+              {t === "login" ? "Login" : "Sign Up"}
+            </button>
+          ))}
+        </div>
+        <Form method="post" noValidate onSubmit={validate} id={`panel-${tab}`} role="tabpanel" key={tab} className="space-y-4">
+          <input type="hidden" name="intent" value={tab} />
+          {tab === "signup" ? (
+            <label className="block text-sm font-medium">
+              Full Name
+              <input name="fullName" autoComplete="name" placeholder="John Doe" className={input} />
+            </label>
+          ) : null}
+          <label className="block text-sm font-medium">
+            Email
+            <input name="email" type="email" autoComplete="email" placeholder="student@university.edu" className={input} />
+          </label>
+          <label className="block text-sm font-medium">
+            Password
+            <input
+              name="password"
+              type="password"
+              autoComplete={tab === "login" ? "current-password" : "new-password"}
+              className={input}
+            />
+          </label>
+          {tab === "signup" ? (
+            <>
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name="asAdmin"
+                  checked={asAdmin}
+                  onChange={(e) => setAsAdmin(e.target.checked)}
+                  className="h-4 w-4 rounded border-slate-300"
+                />
+                Sign up as Admin
+              </label>
+              {asAdmin ? (
+                <label className="block text-sm font-medium">
+                  Admin Secret Code
+                  <input name="adminCode" type="password" autoComplete="off" className={input} />
+                </label>
+              ) : null}
+            </>
+          ) : null}
+          <button
+            type="submit"
+            disabled={busy}
+            className="w-full rounded-md bg-brand-600 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+          >
+            {busy ? (tab === "login" ? "Signing in..." : "Creating account...") : tab === "login" ? "Login" : "Sign Up"}
+          </button>
+        </Form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+// npm start: everything a fresh machine needs after `npm install`: local
+// secrets, migrated and seeded D1, a production build, then wrangler dev on
+// http://localhost:8787 (and the runner, once it exists).
+import { bin, ensureDevVars, prepareDatabase, requireNode22, run, spawnChild } from "./lib.mjs";
+
+requireNode22();
+ensureDevVars();
+prepareDatabase();
+run(bin("remix"), ["vite:build"]);
+
+const port = process.env.PORT ?? "8787";
+const worker = spawnChild(bin("wrangler"), ["dev", "--port", port, "--ip", "127.0.0.1"]);
+console.log(`\n▶ ProctorEdge on http://localhost:${port}  (demo admin: admin@demo.edu / admin1234)\n`);
+
+const children = [worker];
+const stop = () => children.forEach((c) => c.kill("SIGTERM"));
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+worker.on("exit", (code) => {
+  stop();
+  process.exit(code ?? 0);
+});

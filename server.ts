@@ -1,0 +1,25 @@
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import { routePartykitRequest } from "partyserver";
+// The Remix server build must exist before this file is bundled (npm run build).
+import * as build from "./build/server";
+import { getLoadContext } from "./load-context";
+import { authorizePartyRequest } from "./party/authorize.server";
+
+export { RoomParty } from "./party/room";
+
+const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+
+export default {
+  async fetch(request, env, ctx) {
+    const party = await routePartykitRequest(request, env, {
+      onBeforeConnect: (req) => authorizePartyRequest(req, env),
+      // Plain HTTP to a party is not part of our API.
+      onBeforeRequest: () => new Response("Not found", { status: 404 }),
+    });
+    if (party) return party;
+    return handleRemixRequest(
+      request,
+      getLoadContext(request, { env, ctx, cf: request.cf as IncomingRequestCfProperties | undefined, caches }),
+    );
+  },
+} satisfies ExportedHandler<Env>;
