@@ -1,0 +1,82 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, signUp } from "./helpers";
+
+const ADMIN_PAGES = [
+  "/admin",
+  "/admin/practice-rooms",
+  "/admin/questions",
+  "/admin/users",
+  "/admin/results",
+  "/admin/history",
+  "/admin/evaluation",
+  "/admin/practice",
+];
+const STUDENT_PAGES = [
+  "/student",
+  "/student/practice",
+  "/student/history",
+  "/student/profile",
+  "/student/settings",
+  "/waiting/some-room",
+  "/test/some-room",
+  "/test/some-room/terms",
+  "/test/some-room/coding",
+  "/test/some-room/mcq",
+  "/practice/some-room/coding",
+];
+
+let student = "";
+let admin = "";
+beforeAll(async () => {
+  student = (await signUp({ role: "student" })).cookie;
+  admin = (await signUp({ role: "admin" })).cookie;
+});
+
+function expectToAuth(response: Response) {
+  expect(response.status).toBe(302);
+  expect(response.headers.get("Location")).toBe("/auth");
+}
+
+describe.each(ADMIN_PAGES)("admin page %s", (path) => {
+  it("sends anonymous visitors to /auth", async () => expectToAuth(await call(path)));
+  it("sends students to /auth", async () => expectToAuth(await call(path, { cookie: student })));
+  it("serves admins", async () => expect((await call(path, { cookie: admin })).status).toBe(200));
+  it("redirects client-side data requests from students too", async () => {
+    const response = await call(`${path}.data`, { cookie: student });
+    expect(response.headers.get("Location")).toBe("/auth");
+    const body = await response.text();
+    expect(body).toContain("SingleFetchRedirect");
+    expect(body).not.toContain("admin@");
+  });
+});
+
+describe.each(STUDENT_PAGES)("student page %s", (path) => {
+  it("sends anonymous visitors to /auth", async () => expectToAuth(await call(path)));
+  it("sends admins to /auth", async () => expectToAuth(await call(path, { cookie: admin })));
+  it("serves students", async () => expect((await call(path, { cookie: student })).status).toBe(200));
+});
+
+describe("landing", () => {
+  it("shows the landing page to anonymous visitors", async () => {
+    const response = await call("/");
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Get Started");
+  });
+  it("redirects admins to /admin and students to /student", async () => {
+    expect((await call("/", { cookie: admin })).headers.get("Location")).toBe("/admin");
+    expect((await call("/", { cookie: student })).headers.get("Location")).toBe("/student");
+  });
+  it("ignores a forged session cookie", async () => {
+    expectToAuth(await call("/admin", { cookie: "better-auth.session_token=forged.signature" }));
+  });
+});
+
+describe("unknown paths", () => {
+  it("answer 404 with the spec's page", async () => {
+    const response = await call("/definitely/not/here");
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("Oops! Page not found");
+    expect(html).toContain("Return to Home");
+  });
+});

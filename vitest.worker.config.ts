@@ -1,0 +1,33 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+// Worker tests: the real Worker (server.ts + the Remix build) in workerd, with
+// real D1 migrated from migrations/ and the real Durable Objects.
+export default defineConfig(async () => ({
+  plugins: [
+    cloudflareTest({
+      main: "./server.ts",
+      wrangler: { configPath: "./wrangler.toml" },
+      miniflare: {
+        bindings: {
+          TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+          // Test values, independent of anyone's .dev.vars.
+          BETTER_AUTH_SECRET: "worker-test-secret-0123456789abcdef",
+          ADMIN_SIGNUP_CODE: "TEST-ADMIN-CODE",
+          RUNNER_TOKEN: "worker-test-runner-token",
+        },
+      },
+    }),
+  ],
+  resolve: { alias: { "~": path.resolve(__dirname, "app") } },
+  test: {
+    include: ["tests/worker/**/*.test.ts"],
+    setupFiles: ["./tests/worker/apply-migrations.ts"],
+    deps: {
+      optimizer: {
+        ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] },
+      },
+    },
+  },
+}));
