@@ -17,6 +17,8 @@ export default defineConfig(({ command }) => ({
     ...(command === "serve" ? [cloudflareDevProxyVitePlugin()] : []),
     tailwindcss(),
     remix({
+      // The dev loop builds elsewhere and copies over, so wrangler never sees an empty build/.
+      buildDirectory: process.env.REMIX_BUILD_DIR ?? "build",
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,
