@@ -1,0 +1,126 @@
+import { expect, test as base, type ConsoleMessage, type Page } from "@playwright/test";
+
+/**
+ * A console error a test expects and therefore allows. `message` must match the
+ * console text; `url`, when given, must match the URL the message is about
+ * (for "Failed to load resource" that is the resource that failed).
+ */
+export type AllowedConsoleError = { message: RegExp; url?: RegExp };
+
+/**
+ * Wrapped in an object on purpose: Playwright reads a two-element array given
+ * to test.use() as a [value, fixtureOptions] tuple.
+ */
+export type ConsoleErrorAllowance = { allow: AllowedConsoleError[] };
+
+type Fixtures = {
+  /** Opt-in allowance for expected console errors; none by default. Set with test.use(allowConsoleErrors(...)). */
+  allowedConsoleErrors: ConsoleErrorAllowance;
+  /** Console errors and uncaught page errors seen so far; must be empty when the test ends. */
+  consoleErrors: string[];
+};
+
+function isAllowed(msg: ConsoleMessage, allowed: ConsoleErrorAllowance) {
+  const url = msg.location().url;
+  return allowed.allow.some((a) => a.message.test(msg.text()) && (!a.url || a.url.test(url)));
+}
+
+function watch(page: Page, allowed: ConsoleErrorAllowance, errors: string[]) {
+  page.on("console", (msg) => {
+    if (msg.type() !== "error" || isAllowed(msg, allowed)) return;
+    const where = msg.location().url;
+    errors.push(`console.error: ${msg.text()}${where ? ` (${where})` : ""}`);
+  });
+  page.on("pageerror", (error) => errors.push(`pageerror: ${error.stack ?? error.message}`));
+}
+
+export const test = base.extend<Fixtures>({
+  allowedConsoleErrors: [{ allow: [] }, { option: true }],
+  consoleErrors: async ({}, use) => {
+    await use([]);
+  },
+  // Every page of the test (the default one and any opened later in the
+  // context) fails the test on a console error or an uncaught exception.
+  context: async ({ context, allowedConsoleErrors, consoleErrors }, use) => {
+    context.on("page", (page) => watch(page, allowedConsoleErrors, consoleErrors));
+    await use(context);
+  },
+  page: async ({ page, consoleErrors }, use) => {
+    await use(page);
+    expect(consoleErrors, "console errors / uncaught page errors during the test").toEqual([]);
+  },
+});
+
+export { expect };
+export type { Page } from "@playwright/test";
+
+/** For test.use(): lets exactly these console errors through in the enclosing file or describe block. */
+export const allowConsoleErrors = (...allow: AllowedConsoleError[]) => ({ allowedConsoleErrors: { allow } });
+
+/** The message Chromium logs for any response with an error status. */
+export const resourceError = (status: number, url?: RegExp): AllowedConsoleError => ({
+  message: new RegExp(`^Failed to load resource: the server responded with a status of ${status}\\b`),
+  url,
+});
+
+let counter = 0;
+/** An address no other test (or earlier run) has used. */
+export function uniqueEmail(prefix: string) {
+  counter += 1;
+  const stamp = `${Date.now().toString(36)}${process.pid.toString(36)}${counter}`;
+  return `${prefix}-${stamp}@e2e.test`;
+}
+
+/** Clicks an /auth tab; a click before hydration does nothing, so retry until React answers. */
+export async function selectTab(page: Page, name: "Login" | "Sign Up") {
+  const tab = page.getByRole("tab", { name });
+  await expect(async () => {
+    await tab.click();
+    await expect(tab).toHaveAttribute("aria-selected", "true", { timeout: 500 });
+  }).toPass();
+}
+
+/** Opens /auth and fills the Sign Up tab (does not submit). */
+export async function fillSignUp(
+  page: Page,
+  { fullName, email, password, adminCode }: { fullName: string; email: string; password: string; adminCode?: string }
+) {
+  await page.goto("/auth");
+  await selectTab(page, "Sign Up");
+  const form = page.getByRole("tabpanel");
+  await form.locator('input[name="fullName"]').fill(fullName);
+  await form.locator('input[name="email"]').fill(email);
+  await form.locator('input[name="password"]').fill(password);
+  if (adminCode !== undefined) {
+    await form.getByLabel("Sign up as Admin").check();
+    const code = form.locator('input[name="adminCode"]');
+    await expect(code).toBeVisible();
+    await code.fill(adminCode);
+  }
+}
+
+/** Signs up through the UI and submits. */
+export async function signUp(page: Page, input: Parameters<typeof fillSignUp>[1]) {
+  await fillSignUp(page, input);
+  await page.getByRole("tabpanel").getByRole("button", { name: "Sign Up" }).click();
+}
+
+/** Logs in through the /auth Login tab and submits; the caller asserts where it lands. */
+export async function login(page: Page, email: string, password: string, { from }: { from?: string } = {}) {
+  if (!from) await page.goto("/auth");
+  // Switching tabs proves the page is hydrated, so the submit runs the
+  // client-side validation and the Remix form (not a plain document POST).
+  await selectTab(page, "Sign Up");
+  await selectTab(page, "Login");
+  const form = page.getByRole("tabpanel");
+  await form.locator('input[name="email"]').fill(email);
+  await form.locator('input[name="password"]').fill(password);
+  await form.getByRole("button", { name: "Login" }).click();
+}
+
+export const DEMO = {
+  admin: { email: "admin@demo.edu", password: "admin1234", name: "Ada Admin" },
+  student: { email: "student1@demo.edu", password: "student1234", name: "Sam Student" },
+} as const;
+
+export const ADMIN_CODE = "ADMIN-2026";
