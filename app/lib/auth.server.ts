@@ -37,6 +37,8 @@ export function createAuth(env: Env, db: Db, origin?: string) {
     session: { expiresIn: 60 * 60 * 24 * 7, updateAge: 60 * 60 * 24 },
     advanced: { useSecureCookies: baseURL.startsWith("https:") },
     telemetry: { enabled: false },
+    // A failed login is a user mistake, not something to log as a warning.
+    logger: { level: "error" },
   });
 }
 

@@ -42,7 +42,12 @@ async function readViewer(request: Request, auth: Auth, db: Db): Promise<Viewer 
 
 function deny(request: Request, status: 401 | 403): never {
   // Pages redirect to sign-in (spec 1 section 2); mutations get a plain status.
-  if (request.method === "GET" || request.method === "HEAD") throw redirect("/auth");
+  if (request.method === "GET" || request.method === "HEAD") {
+    // An anonymous visitor comes back here after signing in.
+    const url = new URL(request.url);
+    const back = url.pathname.replace(/\.data$/, "") + url.search;
+    throw redirect(status === 401 && back !== "/" ? `/auth?redirectTo=${encodeURIComponent(back)}` : "/auth");
+  }
   throw Response.json(
     { error: status === 401 ? "Please log in first" : "You do not have access to this action" },
     { status },
@@ -66,6 +71,4 @@ export async function requireRole(
   return viewer as Viewer & { role: Role };
 }
 
-export function homeFor(role: Role | null): string {
-  return role === "admin" ? "/admin" : role === "student" ? "/student" : "/";
-}
+

@@ -1,7 +1,8 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { ThemeToggle } from "~/components/theme-toggle";
-import { getViewer, homeFor } from "~/lib/session.server";
+import { homeFor } from "~/lib/redirect";
+import { getViewer } from "~/lib/session.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await getViewer(request, context.auth, context.db);

@@ -1,12 +1,13 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useState, type FormEvent } from "react";
 import { ThemeToggle } from "~/components/theme-toggle";
 import { useToast, useToastOnce } from "~/components/toaster";
 import { roleOf, safeEqual, signIn } from "~/lib/accounts.server";
 import { createAccount, EmailTakenError } from "~/lib/auth.server";
 import { getServerEnv } from "~/lib/env.server";
-import { getViewer, homeFor } from "~/lib/session.server";
+import { afterSignIn } from "~/lib/redirect";
+import { getViewer } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { firstError, LoginSchema, SignUpSchema } from "~/lib/validation";
 
@@ -29,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!result.ok) return fail(result.message, 401);
     const role = await roleOf(context, result.userId);
     return redirectWithToast(
-      homeFor(role),
+      afterSignIn(role, form.redirectTo),
       { type: "success", message: "Logged in successfully!" },
       { headers: result.cookies.map((c) => ["Set-Cookie", c] as [string, string]) },
     );
@@ -52,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const result = await signIn(request, context, email, password);
     if (!result.ok) return fail(result.message, 500);
     return redirectWithToast(
-      homeFor(role),
+      afterSignIn(role, form.redirectTo),
       { type: "success", message: `Account created successfully as ${role}!` },
       { headers: result.cookies.map((c) => ["Set-Cookie", c] as [string, string]) },
     );
@@ -69,6 +70,7 @@ export default function AuthPage() {
   const toast = useToast();
   const [tab, setTab] = useState<"login" | "signup">("login");
   const [asAdmin, setAsAdmin] = useState(false);
+  const [searchParams] = useSearchParams();
   const busy = navigation.state !== "idle";
   useToastOnce(actionData && "error" in actionData ? { type: "error", message: actionData.error } : null);
 
@@ -109,6 +111,7 @@ export default function AuthPage() {
         </div>
         <Form method="post" noValidate onSubmit={validate} id={`panel-${tab}`} role="tabpanel" key={tab} className="space-y-4">
           <input type="hidden" name="intent" value={tab} />
+          <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
           {tab === "signup" ? (
             <label className="block text-sm font-medium">
               Full Name

@@ -138,6 +138,6 @@ describe("login and logout", () => {
     // Replaying the old cookie no longer works.
     const after = await call("/student", { cookie });
     expect(after.status).toBe(302);
-    expect(after.headers.get("Location")).toBe("/auth");
+    expect(after.headers.get("Location")).toBe("/auth?redirectTo=%2Fstudent");
   });
 });

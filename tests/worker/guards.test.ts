@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, signUp } from "./helpers";
+import { call, postForm, signUp } from "./helpers";
 
 const ADMIN_PAGES = [
   "/admin",
@@ -32,13 +32,13 @@ beforeAll(async () => {
   admin = (await signUp({ role: "admin" })).cookie;
 });
 
-function expectToAuth(response: Response) {
+function expectToAuth(response: Response, back?: string) {
   expect(response.status).toBe(302);
-  expect(response.headers.get("Location")).toBe("/auth");
+  expect(response.headers.get("Location")).toBe(back ? `/auth?redirectTo=${encodeURIComponent(back)}` : "/auth");
 }
 
 describe.each(ADMIN_PAGES)("admin page %s", (path) => {
-  it("sends anonymous visitors to /auth", async () => expectToAuth(await call(path)));
+  it("sends anonymous visitors to /auth, to come back after", async () => expectToAuth(await call(path), path));
   it("sends students to /auth", async () => expectToAuth(await call(path, { cookie: student })));
   it("serves admins", async () => expect((await call(path, { cookie: admin })).status).toBe(200));
   it("redirects client-side data requests from students too", async () => {
@@ -51,7 +51,7 @@ describe.each(ADMIN_PAGES)("admin page %s", (path) => {
 });
 
 describe.each(STUDENT_PAGES)("student page %s", (path) => {
-  it("sends anonymous visitors to /auth", async () => expectToAuth(await call(path)));
+  it("sends anonymous visitors to /auth, to come back after", async () => expectToAuth(await call(path), path));
   it("sends admins to /auth", async () => expectToAuth(await call(path, { cookie: admin })));
   it("serves students", async () => expect((await call(path, { cookie: student })).status).toBe(200));
 });
@@ -67,7 +67,7 @@ describe("landing", () => {
     expect((await call("/", { cookie: student })).headers.get("Location")).toBe("/student");
   });
   it("ignores a forged session cookie", async () => {
-    expectToAuth(await call("/admin", { cookie: "better-auth.session_token=forged.signature" }));
+    expectToAuth(await call("/admin", { cookie: "better-auth.session_token=forged.signature" }), "/admin");
   });
 });
 
@@ -78,5 +78,20 @@ describe("unknown paths", () => {
     const html = await response.text();
     expect(html).toContain("Oops! Page not found");
     expect(html).toContain("Return to Home");
+  });
+});
+
+describe("returning after sign-in", () => {
+  it("takes a student back to the test link they opened", async () => {
+    const { email, password } = await signUp({ role: "student" });
+    const response = await postForm("/auth", { intent: "login", email, password, redirectTo: "/waiting/room-9" });
+    expect(response.headers.get("Location")).toBe("/waiting/room-9");
+  });
+  it("never redirects to another origin or another role's area", async () => {
+    const { email, password } = await signUp({ role: "student" });
+    for (const redirectTo of ["https://evil.example/", "//evil.example", "/admin/users"]) {
+      const response = await postForm("/auth", { intent: "login", email, password, redirectTo });
+      expect(response.headers.get("Location")).toBe("/student");
+    }
   });
 });
