@@ -1,0 +1,386 @@
+// Compile once per submission, then run every test case in parallel slots.
+import { createHash, randomBytes } from "node:crypto";
+import { chownSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Config } from "./config.ts";
+import { outputsMatch } from "./compare.ts";
+import { javaMainClassFromClassFiles, javaMainClassFromSource, javaSourceClass } from "./java.ts";
+import { fill, type Language, type LanguageName } from "./languages.ts";
+import type { Mount, Sandbox, SandboxLimits, SandboxResult } from "./sandbox.ts";
+import type { Scheduler, Ticket } from "./scheduler.ts";
+
+export type Verdict = "AC" | "WA" | "TLE" | "MLE" | "RE" | "OLE" | "CE";
+export type CompileOutcome = { code: number; stdout: string; stderr: string; timeMs: number };
+export type RunOutcome = {
+  code: number;
+  stdout: string;
+  stderr: string;
+  verdict: "OK" | "TLE" | "MLE" | "RE" | "OLE";
+  timeMs: number;
+  memoryKb: number;
+};
+export type TestCase = { id: string | number; input: string; expected_output: string };
+export type TestResult = {
+  testCaseId: string | number;
+  passed: boolean;
+  actualOutput: string;
+  error: string | null;
+  verdict: Verdict;
+  timeMs: number;
+  memoryKb: number;
+};
+export type JudgeResponse = {
+  compile: CompileOutcome | null;
+  testResults: TestResult[];
+  passedCount: number;
+  totalTestCases: number;
+};
+export type ExecuteResponse = { compile: CompileOutcome | null; run: RunOutcome | null };
+
+type Artifact = {
+  /** The directory mounted read-only at /box for runs; null when compilation failed. */
+  dir: string | null;
+  compile: CompileOutcome | null;
+  mainClass: string;
+};
+
+const CDS_PATH = "/opt/cds/app.jsa";
+
+/** The verdict the kernel's report gives, before any output comparison. */
+export function runFailure(r: SandboxResult): Exclude<RunOutcome["verdict"], "OK"> | null {
+  if (r.oomKilled) return "MLE";
+  if (r.wallTimeout || r.cpuExceeded) return "TLE";
+  if (r.outputExceeded) return "OLE";
+  if (r.exitCode !== 0) return "RE";
+  return null;
+}
+
+const FAILURE_MESSAGES = {
+  TLE: "Time limit exceeded",
+  MLE: "Memory limit exceeded",
+  OLE: "Output limit exceeded",
+} as const;
+
+export class Engine {
+  private readonly cache = new Map<string, Artifact>();
+  private readonly compiling = new Map<string, Promise<Artifact>>();
+  private readonly cacheDir: string;
+  private readonly jobsDir: string;
+  private cdsArchive: string | null = null;
+  /** How many compiles ran (cache misses), for tests and /healthz. */
+  compiles = 0;
+
+  private readonly config: Config;
+  private readonly languages: Map<LanguageName, Language>;
+  private readonly sandbox: Sandbox;
+  readonly scheduler: Scheduler;
+
+  constructor(config: Config, languages: Map<LanguageName, Language>, sandbox: Sandbox, scheduler: Scheduler) {
+    this.config = config;
+    this.languages = languages;
+    this.sandbox = sandbox;
+    this.scheduler = scheduler;
+    this.cacheDir = join(config.workDir, "cache");
+    this.jobsDir = join(config.workDir, "jobs");
+    // Artifacts from a previous process are not trusted: start clean.
+    rmSync(this.cacheDir, { recursive: true, force: true });
+    rmSync(this.jobsDir, { recursive: true, force: true });
+    mkdirSync(this.cacheDir, { recursive: true, mode: 0o755 });
+    mkdirSync(this.jobsDir, { recursive: true, mode: 0o755 });
+  }
+
+  get languageList() {
+    return [...this.languages.values()].map((l) => ({ language: l.name, version: l.toolchainVersion }));
+  }
+
+  private runLimits(lang: Language): SandboxLimits {
+    const c = this.config;
+    return {
+      cpuMs: c.runCpuMs,
+      wallMs: c.runWallMs,
+      memoryMb: c.runMemoryMb + lang.memoryOverheadMb,
+      pids: Math.max(c.pids, lang.minPids),
+      fileSizeMb: c.fileSizeMb,
+      openFiles: c.openFiles,
+      outputBytes: c.outputKb * 1024,
+      tmpfsMb: c.tmpfsMb,
+    };
+  }
+
+  private compileLimits(lang: Language): SandboxLimits {
+    const c = this.config;
+    return {
+      cpuMs: c.compileCpuMs,
+      wallMs: c.compileWallMs,
+      memoryMb: c.compileMemoryMb,
+      pids: Math.max(c.pids, lang.minPids),
+      fileSizeMb: Math.max(c.fileSizeMb, 64),
+      openFiles: c.openFiles,
+      outputBytes: 256 * 1024,
+      tmpfsMb: Math.max(c.tmpfsMb, 256),
+    };
+  }
+
+  private languageMounts(lang: Language): Mount[] {
+    const mounts: Mount[] = lang.mounts.filter((m) => existsSync(m)).map((m) => ({ src: m, dest: m }));
+    if (lang.appCds && this.cdsArchive) mounts.push({ src: this.cdsArchive, dest: CDS_PATH });
+    return mounts;
+  }
+
+  private runArgv(lang: Language, mainClass: string): string[] {
+    return fill(lang.run, {
+      mainClass,
+      // Above the cgroup limit on purpose: the kernel, not the JVM, decides MLE.
+      heapMb: String(this.config.runMemoryMb * 2),
+      cds: lang.appCds && this.cdsArchive ? `-XX:SharedArchiveFile=${CDS_PATH}` : "-Xshare:auto",
+    });
+  }
+
+  private newJobDir(uid: number): string {
+    const dir = join(this.jobsDir, `${Date.now().toString(36)}-${randomBytes(6).toString("hex")}`);
+    mkdirSync(dir, { mode: 0o755 });
+    chownSync(dir, uid, uid);
+    return dir;
+  }
+
+  /** Compiles (or finds in the cache) the artifact for this source. */
+  private artifact(lang: Language, code: string, ticket: Ticket): Promise<Artifact> {
+    const className = lang.name === "java" ? javaSourceClass(code) : "";
+    const sourceFile = fill([lang.sourceFile], { className })[0]!;
+    const key = createHash("sha256")
+      .update(JSON.stringify([lang.name, lang.toolchainVersion, lang.compile ?? null, lang.run, sourceFile, code]))
+      .digest("hex");
+    const cached = this.cache.get(key);
+    if (cached && (cached.dir === null || existsSync(cached.dir))) {
+      this.cache.delete(key);
+      this.cache.set(key, cached);
+      return Promise.resolve(cached);
+    }
+    const pending = this.compiling.get(key);
+    if (pending) return pending;
+    const work = ticket
+      .schedule((uid) => this.build(lang, code, sourceFile, key, uid))
+      .then((artifact) => {
+        this.remember(key, artifact);
+        return artifact;
+      })
+      .finally(() => this.compiling.delete(key));
+    this.compiling.set(key, work);
+    return work;
+  }
+
+  private async build(lang: Language, code: string, sourceFile: string, key: string, uid: number): Promise<Artifact> {
+    const dir = this.newJobDir(uid);
+    writeFileSync(join(dir, sourceFile), code, { mode: 0o644 });
+    let compile: CompileOutcome | null = null;
+    if (lang.compile) {
+      this.compiles++;
+      const result = await this.sandbox.run({
+        argv: fill(lang.compile, { sourceFile }),
+        mounts: [{ src: dir, dest: "/box", writable: true }, ...this.languageMounts(lang)],
+        limits: this.compileLimits(lang),
+        uid,
+      });
+      const failure = runFailure(result);
+      compile = {
+        code: result.exitCode,
+        stdout: result.stdout,
+        stderr:
+          failure && failure !== "RE"
+            ? `${result.stderr}${result.stderr ? "\n" : ""}Compilation stopped: ${FAILURE_MESSAGES[failure].toLowerCase()}`
+            : result.stderr,
+        timeMs: result.wallMs,
+      };
+      if (failure) {
+        rmSync(dir, { recursive: true, force: true });
+        return { dir: null, compile: { ...compile, code: compile.code || 1 }, mainClass: "" };
+      }
+    }
+    let mainClass = "";
+    if (lang.name === "java") {
+      mainClass = javaMainClassFromSource(code) ?? "";
+      if (!mainClass || !existsSync(join(dir, `${mainClass}.class`))) mainClass = javaMainClassFromClassFiles(dir) ?? "";
+      if (!mainClass) {
+        rmSync(dir, { recursive: true, force: true });
+        return {
+          dir: null,
+          compile: { code: 1, stdout: compile?.stdout ?? "", stderr: "No class declares public static void main(String[] args)", timeMs: compile?.timeMs ?? 0 },
+          mainClass: "",
+        };
+      }
+    }
+    // Artifacts are read-only for every slot from here on.
+    chownSync(dir, 0, 0);
+    const final = join(this.cacheDir, key);
+    rmSync(final, { recursive: true, force: true });
+    renameSync(dir, final);
+    return { dir: final, compile, mainClass };
+  }
+
+  private remember(key: string, artifact: Artifact) {
+    if (this.config.cacheEntries === 0) return;
+    this.cache.set(key, artifact);
+    while (this.cache.size > this.config.cacheEntries) {
+      const [oldest, old] = this.cache.entries().next().value as [string, Artifact];
+      this.cache.delete(oldest);
+      if (old.dir) rmSync(old.dir, { recursive: true, force: true });
+    }
+  }
+
+  private release(artifact: Artifact) {
+    // Without a cache, an artifact lives only for its own request.
+    if (this.config.cacheEntries === 0 && artifact.dir) rmSync(artifact.dir, { recursive: true, force: true });
+  }
+
+  private runOnce(lang: Language, artifact: Artifact, stdin: string, uid: number) {
+    return this.sandbox.run({
+      argv: this.runArgv(lang, artifact.mainClass),
+      mounts: [{ src: artifact.dir!, dest: "/box" }, ...this.languageMounts(lang)],
+      stdin,
+      limits: this.runLimits(lang),
+      uid,
+    });
+  }
+
+  async execute(language: LanguageName, code: string, stdin: string, ticket: Ticket): Promise<ExecuteResponse> {
+    const lang = this.languages.get(language)!;
+    const artifact = await this.artifact(lang, code, ticket);
+    try {
+      if (!artifact.dir) return { compile: artifact.compile, run: null };
+      const r = await ticket.schedule((uid) => this.runOnce(lang, artifact, stdin, uid));
+      return {
+        compile: artifact.compile,
+        run: {
+          code: r.exitCode,
+          stdout: r.stdout,
+          stderr: r.stderr,
+          verdict: runFailure(r) ?? "OK",
+          timeMs: r.cpuMs,
+          memoryKb: r.memoryKb,
+        },
+      };
+    } finally {
+      this.release(artifact);
+    }
+  }
+
+  async judge(language: LanguageName, code: string, testCases: TestCase[], ticket: Ticket): Promise<JudgeResponse> {
+    const lang = this.languages.get(language)!;
+    const artifact = await this.artifact(lang, code, ticket);
+    try {
+      if (!artifact.dir) {
+        const error = artifact.compile?.stderr || artifact.compile?.stdout || "Compilation failed";
+        return {
+          compile: artifact.compile,
+          testResults: testCases.map((tc) => ({
+            testCaseId: tc.id,
+            passed: false,
+            actualOutput: "",
+            error,
+            verdict: "CE",
+            timeMs: 0,
+            memoryKb: 0,
+          })),
+          passedCount: 0,
+          totalTestCases: testCases.length,
+        };
+      }
+      const testResults = await Promise.all(
+        testCases.map(async (tc): Promise<TestResult> => {
+          const r = await ticket.schedule((uid) => this.runOnce(lang, artifact, tc.input, uid));
+          const failure = runFailure(r);
+          const passed = !failure && outputsMatch(r.stdout, tc.expected_output);
+          return {
+            testCaseId: tc.id,
+            passed,
+            actualOutput: r.stdout,
+            error: failure ? (failure === "RE" ? r.stderr.trim() || `Exited with code ${r.exitCode}` : FAILURE_MESSAGES[failure]) : r.stderr.trim() || null,
+            verdict: failure ?? (passed ? "AC" : "WA"),
+            timeMs: r.cpuMs,
+            memoryKb: r.memoryKb,
+          };
+        }),
+      );
+      const passedCount = testResults.filter((t) => t.passed).length;
+      return { compile: artifact.compile, testResults, passedCount, totalTestCases: testCases.length };
+    } finally {
+      this.release(artifact);
+    }
+  }
+
+  /**
+   * Builds the Java AppCDS archive once per toolchain version, inside the
+   * sandbox: the class list comes from running the self-test, and the dump
+   * uses the same /box class path as every run, so the archive always applies.
+   */
+  async prepareAppCds(ticket: Ticket): Promise<void> {
+    const lang = this.languages.get("java");
+    if (!lang?.appCds) return;
+    const dir = join(this.config.workDir, "cds", createHash("sha256").update(lang.toolchainVersion).digest("hex").slice(0, 16));
+    const archive = join(dir, "app.jsa");
+    if (existsSync(archive)) {
+      this.cdsArchive = archive;
+      return;
+    }
+    const artifact = await this.artifact(lang, lang.selfTestSource, ticket);
+    if (!artifact.dir) throw new Error(`Java self-test does not compile: ${artifact.compile?.stderr}`);
+    const java = lang.run[0]!;
+    await ticket.schedule(async (uid) => {
+      const out = this.newJobDir(uid);
+      const empty = this.newJobDir(uid);
+      const mounts = [...this.languageMounts(lang), { src: out, dest: "/out", writable: true }];
+      const limits = this.compileLimits(lang);
+      const list = await this.sandbox.run({
+        argv: [java, "-Xshare:off", "-XX:DumpLoadedClassList=/out/classes.lst", "-cp", "/box", artifact.mainClass],
+        mounts: [{ src: artifact.dir!, dest: "/box" }, ...mounts],
+        stdin: "OK\n",
+        limits,
+        uid,
+      });
+      const dump = list.exitCode === 0
+        ? await this.sandbox.run({
+            argv: [java, "-Xshare:dump", "-XX:SharedClassListFile=/out/classes.lst", "-XX:SharedArchiveFile=/out/app.jsa", "-cp", "/box"],
+            mounts: [{ src: empty, dest: "/box" }, ...mounts],
+            limits,
+            uid,
+          })
+        : list;
+      if (dump.exitCode === 0 && existsSync(join(out, "app.jsa"))) {
+        mkdirSync(dir, { recursive: true });
+        renameSync(join(out, "app.jsa"), archive);
+        chownSync(archive, 0, 0);
+        this.cdsArchive = archive;
+      } else {
+        console.warn(`runner: Java AppCDS archive not built (runs use the JDK's default archive): ${dump.stderr.slice(0, 500)}`);
+      }
+      rmSync(out, { recursive: true, force: true });
+      rmSync(empty, { recursive: true, force: true });
+    });
+  }
+
+  /** Every language must compile and run its self-test and print OK. */
+  async selfTest(admit: () => Ticket): Promise<void> {
+    const cds = admit();
+    try {
+      await this.prepareAppCds(cds);
+    } finally {
+      cds.done();
+    }
+    await Promise.all(
+      [...this.languages.values()].map(async (lang) => {
+        const ticket = admit();
+        try {
+          const result = await this.judge(lang.name, lang.selfTestSource, [{ id: "self-test", input: "OK\n", expected_output: "OK\n" }], ticket);
+          const tc = result.testResults[0]!;
+          if (!tc.passed) {
+            throw new Error(
+              `${lang.displayName} self-test failed (${tc.verdict}): ${tc.error ?? ""} ${result.compile?.stderr ?? ""}`.trim(),
+            );
+          }
+        } finally {
+          ticket.done();
+        }
+      }),
+    );
+  }
+}

@@ -1,0 +1,77 @@
+// Languages are data: runner/languages/<name>/language.json plus a self-test
+// program. Adding a language means adding a folder. Placeholders in commands:
+// {sourceFile} {className} {mainClass} {heapMb} {cds}.
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { z } from "zod";
+
+export const LANGUAGE_NAMES = ["c", "cpp", "python", "java"] as const;
+export type LanguageName = (typeof LANGUAGE_NAMES)[number];
+
+const LanguageSchema = z.object({
+  name: z.enum(LANGUAGE_NAMES),
+  displayName: z.string(),
+  sourceFile: z.string().min(1),
+  compile: z.array(z.string()).min(1).optional(),
+  run: z.array(z.string()).min(1),
+  version: z.array(z.string()).min(1),
+  /** Extra read-only host paths the toolchain needs inside the sandbox. */
+  mounts: z.array(z.string()).default([]),
+  /** Memory the runtime itself needs on top of the program's limit (the JVM). */
+  memoryOverheadMb: z.number().int().min(0).default(0),
+  minPids: z.number().int().min(1).default(1),
+  appCds: z.boolean().default(false),
+  selfTest: z.string(),
+});
+
+export type Language = z.infer<typeof LanguageSchema> & {
+  dir: string;
+  toolchainVersion: string;
+  selfTestSource: string;
+};
+
+function readVersion(cmd: string[]): string {
+  const out = execFileSync(cmd[0]!, cmd.slice(1), { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: {} });
+  return out.trim().split("\n")[0]!.replace(/^(javac|Python)\s+/i, "");
+}
+
+export function loadLanguages(dir: string): Map<LanguageName, Language> {
+  const languages = new Map<LanguageName, Language>();
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    const langDir = join(dir, entry.name);
+    const file = join(langDir, "language.json");
+    if (!existsSync(file)) continue;
+    const parsed = LanguageSchema.safeParse(JSON.parse(readFileSync(file, "utf8")));
+    if (!parsed.success) throw new Error(`${file}: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+    const lang = parsed.data;
+    for (const cmd of [lang.compile?.[0], lang.run[0], lang.version[0]]) {
+      if (cmd?.startsWith("/") && !existsSync(cmd)) {
+        throw new Error(`${lang.displayName}: ${cmd} is not installed (see runner/README.md for the packages)`);
+      }
+    }
+    let toolchainVersion: string;
+    try {
+      toolchainVersion = readVersion(lang.version);
+    } catch (error) {
+      throw new Error(`${lang.displayName}: cannot read the toolchain version with ${lang.version.join(" ")}: ${String(error)}`);
+    }
+    languages.set(lang.name, {
+      ...lang,
+      dir: langDir,
+      toolchainVersion,
+      selfTestSource: readFileSync(join(langDir, lang.selfTest), "utf8"),
+    });
+  }
+  for (const name of LANGUAGE_NAMES) {
+    if (!languages.has(name)) throw new Error(`Language ${name} is missing from ${dir}`);
+  }
+  return languages;
+}
+
+export function fill(template: string[], values: Record<string, string>): string[] {
+  return template
+    .map((part) => part.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? ""))
+    .filter((part) => part !== "");
+}

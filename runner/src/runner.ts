@@ -1,0 +1,63 @@
+// Assembles the runner: checks the machine can sandbox, loads the languages,
+// proves each one with its self-test in the real sandbox, then serves HTTP.
+import { accessSync, constants, mkdirSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { detectCgroups } from "./cgroup.ts";
+import type { Config } from "./config.ts";
+import { Engine } from "./engine.ts";
+import { createRunnerServer } from "./http.ts";
+import { loadLanguages } from "./languages.ts";
+import { Sandbox } from "./sandbox.ts";
+import { Scheduler } from "./scheduler.ts";
+
+export class SandboxUnavailableError extends Error {}
+
+/** Refuses, with the reason, any machine where code could not be sandboxed. */
+export function preflight(config: Config) {
+  if (process.platform !== "linux") throw new SandboxUnavailableError("The runner needs Linux (namespaces and cgroups).");
+  try {
+    accessSync(config.bwrap, constants.X_OK);
+  } catch {
+    throw new SandboxUnavailableError(
+      `bubblewrap is not installed at ${config.bwrap} (apt-get install bubblewrap). The runner never runs code unsandboxed.`,
+    );
+  }
+  if (process.getuid?.() !== 0) {
+    throw new SandboxUnavailableError(
+      "The runner must start as root: it gives each sandbox slot its own unprivileged uid and manages cgroups. " +
+        "Submitted code never runs as root.",
+    );
+  }
+  return detectCgroups(config.cgroupRoot, config.cgroupName);
+}
+
+export type StartedRunner = { url: string; engine: Engine; close: () => Promise<void> };
+
+export async function startRunner(config: Config): Promise<StartedRunner> {
+  const cgroups = preflight(config);
+  await cgroups.sweep();
+  mkdirSync(config.workDir, { recursive: true, mode: 0o755 });
+  const languages = loadLanguages(config.languagesDir);
+  const scheduler = new Scheduler(config.concurrency, config.maxQueue, config.uidBase);
+  const engine = new Engine(config, languages, new Sandbox(config.bwrap, cgroups), scheduler);
+  try {
+    await engine.selfTest(() => scheduler.admit());
+  } catch (error) {
+    throw new SandboxUnavailableError(`Sandbox self-test failed, refusing to start: ${(error as Error).message}`);
+  }
+  const server = createRunnerServer(config, engine);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, resolve);
+  });
+  const address = server.address() as AddressInfo;
+  return {
+    url: `http://${config.host}:${address.port}`,
+    engine,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

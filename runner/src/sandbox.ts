@@ -1,0 +1,185 @@
+// One sandboxed process: bubblewrap with every namespace unshared (so no
+// network), started as the slot's own unprivileged uid with an empty
+// environment, a read-only system, a small tmpfs, rlimits, a per-run cgroup
+// and a wall-clock timer. Everything it reports comes from the kernel: exit
+// status, cgroup counters, and the timers and caps enforced here.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync } from "node:fs";
+import type { CgroupBackend } from "./cgroup.ts";
+
+export type Mount = { src: string; dest: string; writable?: boolean };
+
+export type SandboxLimits = {
+  cpuMs: number;
+  wallMs: number;
+  memoryMb: number;
+  pids: number;
+  fileSizeMb: number;
+  openFiles: number;
+  outputBytes: number;
+  tmpfsMb: number;
+};
+
+export type SandboxSpec = {
+  argv: string[];
+  mounts: Mount[];
+  stdin?: string;
+  limits: SandboxLimits;
+  uid: number;
+};
+
+export type SandboxResult = {
+  /** Exit status; a signal shows as 128 + its number (bubblewrap's convention). */
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+  wallMs: number;
+  cpuMs: number;
+  memoryKb: number;
+  oomKilled: boolean;
+  wallTimeout: boolean;
+  cpuExceeded: boolean;
+  outputExceeded: boolean;
+};
+
+export const SIGXCPU = 24;
+export const SIGXFSZ = 25;
+const STDERR_KEEP = 64 * 1024;
+
+// Debian's merged /usr: these are symlinks on the host and inside the sandbox.
+const SYSTEM_LINKS = ["bin", "lib", "lib64", "sbin"].filter((d) => existsSync(`/usr/${d}`));
+
+export class Sandbox {
+  private readonly bwrap: string;
+  private readonly cgroups: CgroupBackend;
+  constructor(bwrap: string, cgroups: CgroupBackend) {
+    this.bwrap = bwrap;
+    this.cgroups = cgroups;
+  }
+
+  bwrapArgs(spec: SandboxSpec): string[] {
+    const args = [
+      "--unshare-all",
+      "--die-with-parent",
+      "--new-session",
+      "--cap-drop", "ALL",
+      "--hostname", "sandbox",
+      "--ro-bind", "/usr", "/usr",
+      ...SYSTEM_LINKS.flatMap((d) => ["--symlink", `usr/${d}`, `/${d}`]),
+      "--proc", "/proc",
+      "--dev", "/dev",
+      "--size", String(spec.limits.tmpfsMb * 1024 * 1024), "--tmpfs", "/tmp",
+      "--dir", "/box",
+    ];
+    for (const m of spec.mounts) args.push(m.writable ? "--bind" : "--ro-bind", m.src, m.dest);
+    args.push(
+      "--chdir", "/box",
+      "--setenv", "PATH", "/usr/local/bin:/usr/bin:/bin",
+      "--setenv", "HOME", "/tmp",
+      "--setenv", "LANG", "C.UTF-8",
+      "--setenv", "TMPDIR", "/tmp",
+      "--",
+      ...spec.argv,
+    );
+    return args;
+  }
+
+  async run(spec: SandboxSpec): Promise<SandboxResult> {
+    const { limits } = spec;
+    const cpuSeconds = Math.ceil(limits.cpuMs / 1000);
+    const cgroup = this.cgroups.create(`run-${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`, {
+      memoryBytes: limits.memoryMb * 1024 * 1024,
+      pids: limits.pids,
+    });
+    const started = process.hrtime.bigint();
+    // The wrapper waits on fd 3 until the runner has moved it into the cgroup,
+    // so not one instruction of the program runs outside it.
+    const child = spawn(
+      "/bin/sh",
+      [
+        "-c",
+        'read -r _ <&3; exec "$@" 3<&-',
+        "sandbox",
+        "/usr/bin/prlimit",
+        `--cpu=${cpuSeconds}:${cpuSeconds + 1}`,
+        `--fsize=${limits.fileSizeMb * 1024 * 1024}`,
+        `--nofile=${limits.openFiles}`,
+        `--nproc=${limits.pids}`,
+        "--core=0",
+        "--",
+        this.bwrap,
+        ...this.bwrapArgs(spec),
+      ],
+      { uid: spec.uid, gid: spec.uid, env: {}, stdio: ["pipe", "pipe", "pipe", "pipe"], detached: false },
+    );
+
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    let stdoutBytes = 0;
+    let stderrBytes = 0;
+    let outputExceeded = false;
+    let wallTimeout = false;
+    const kill = () => {
+      child.kill("SIGKILL");
+      cgroup.killAll();
+    };
+
+    child.stdout!.on("data", (chunk: Buffer) => {
+      if (outputExceeded) return;
+      stdoutBytes += chunk.length;
+      if (stdoutBytes > limits.outputBytes) {
+        outputExceeded = true;
+        stdout.push(chunk.subarray(0, chunk.length - (stdoutBytes - limits.outputBytes)));
+        kill();
+        return;
+      }
+      stdout.push(chunk);
+    });
+    child.stderr!.on("data", (chunk: Buffer) => {
+      if (stderrBytes >= STDERR_KEEP) return;
+      stderr.push(chunk.subarray(0, STDERR_KEEP - stderrBytes));
+      stderrBytes += chunk.length;
+    });
+
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
+      child.on("error", reject);
+      child.on("close", (code, signal) => resolve({ code, signal }));
+    });
+
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      cgroup.add(child.pid!);
+      (child.stdio[3] as NodeJS.WritableStream).end("go\n");
+      timer = setTimeout(() => {
+        wallTimeout = true;
+        kill();
+      }, limits.wallMs);
+      child.stdin!.on("error", () => {}); // The program may exit without reading its input.
+      child.stdin!.end(spec.stdin ?? "");
+      const { code, signal } = await exited;
+      const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
+      clearTimeout(timer);
+      const stats = cgroup.stats();
+      return {
+        exitCode: code ?? 128 + (signal === "SIGKILL" ? 9 : 15),
+        stdout: Buffer.concat(stdout).toString("utf8"),
+        stderr: Buffer.concat(stderr).toString("utf8"),
+        wallMs: Math.round(wallMs),
+        cpuMs: Math.round(stats.cpuNs / 1e6),
+        memoryKb: Math.round(stats.memoryPeakBytes / 1024),
+        oomKilled: stats.oomKills > 0,
+        wallTimeout,
+        cpuExceeded: stats.cpuNs >= limits.cpuMs * 1e6 || code === 128 + SIGXCPU,
+        outputExceeded: outputExceeded || code === 128 + SIGXFSZ,
+      };
+    } catch (error) {
+      kill();
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      // Nothing a run started outlives it: orphans, daemons and fork bombs included.
+      await cgroup.destroy();
+    }
+  }
+}
