@@ -5,6 +5,7 @@
 import { spawn } from "node:child_process";
 import { cpSync, rmSync, watch } from "node:fs";
 import { bin, ensureDevVars, prepareDatabase, requireNode22, root, run, spawnChild } from "./lib.mjs";
+import { startRunnerProcess } from "./runner.mjs";
 
 requireNode22();
 ensureDevVars();
@@ -56,7 +57,11 @@ for (const file of ["server.ts", "load-context.ts"]) {
 }
 
 console.log(`\n▶ dev loop on http://localhost:${port}: edits under app/ and party/ rebuild and reload\n`);
-const stop = () => worker.kill("SIGTERM");
+const runner = startRunnerProcess();
+const stop = () => {
+  worker.kill("SIGTERM");
+  runner.kill("SIGTERM");
+};
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
 worker.on("exit", (code) => process.exit(code ?? 0));

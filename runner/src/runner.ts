@@ -1,13 +1,14 @@
 // Assembles the runner: checks the machine can sandbox, loads the languages,
 // proves each one with its self-test in the real sandbox, then serves HTTP.
-import { accessSync, constants, mkdirSync } from "node:fs";
+import { accessSync, chmodSync, constants, mkdirSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
 import { detectCgroups } from "./cgroup.ts";
 import type { Config } from "./config.ts";
 import { Engine } from "./engine.ts";
 import { createRunnerServer } from "./http.ts";
 import { loadLanguages } from "./languages.ts";
-import { Sandbox } from "./sandbox.ts";
+import { buildLauncher, Sandbox } from "./sandbox.ts";
 import { Scheduler } from "./scheduler.ts";
 
 export class SandboxUnavailableError extends Error {}
@@ -37,11 +38,14 @@ export async function startRunner(config: Config): Promise<StartedRunner> {
   const cgroups = preflight(config);
   await cgroups.sweep();
   mkdirSync(config.workDir, { recursive: true, mode: 0o755 });
+  // Slot uids must reach their own job directories below it (and nothing else).
+  chmodSync(config.workDir, 0o755);
   const languages = loadLanguages(config.languagesDir);
   const scheduler = new Scheduler(config.concurrency, config.maxQueue, config.uidBase);
-  const engine = new Engine(config, languages, new Sandbox(config.bwrap, cgroups), scheduler);
+  const launcher = buildLauncher(join(config.workDir, "bin"));
+  const engine = new Engine(config, languages, new Sandbox(config.bwrap, cgroups, launcher), scheduler);
   try {
-    await engine.selfTest(() => scheduler.admit());
+    await engine.selfTest(() => scheduler.admit({ internal: true }));
   } catch (error) {
     throw new SandboxUnavailableError(`Sandbox self-test failed, refusing to start: ${(error as Error).message}`);
   }

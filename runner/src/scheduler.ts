@@ -50,9 +50,9 @@ export class Scheduler {
     return { running: this.concurrency - this.freeUids.length, waiting: this.waitingRequests };
   }
 
-  /** Admits a request or throws QueueFullError. */
-  admit(): Ticket {
-    if (this.waitingRequests >= this.maxQueue) {
+  /** Admits a request or throws QueueFullError; the runner's own start-up work is always admitted. */
+  admit({ internal = false }: { internal?: boolean } = {}): Ticket {
+    if (!internal && this.waitingRequests >= this.maxQueue) {
       const seconds = Math.ceil(((this.waitingRequests + 1) * this.recentJobMs) / this.concurrency / 1000);
       throw new QueueFullError(Math.max(1, seconds));
     }

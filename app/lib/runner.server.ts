@@ -1,0 +1,120 @@
+// The Worker's client for the code runner (runner/, contract in
+// shared/spec/README.md). It sends the bearer token, retries a full queue
+// briefly, and turns every failure into a RunnerError whose message a student
+// or admin can act on; callers prefix it with the spec's toast (for example
+// "Execution failed", "Failed to run code", "Failed to submit code").
+
+export type RunnerLanguage = "c" | "cpp" | "python" | "java";
+export type RunnerVerdict = "AC" | "WA" | "TLE" | "MLE" | "RE" | "OLE" | "CE";
+
+export type CompileOutcome = { code: number; stdout: string; stderr: string; timeMs: number };
+export type ExecuteResult = {
+  compile: CompileOutcome | null;
+  run: {
+    code: number;
+    stdout: string;
+    stderr: string;
+    verdict: "OK" | "TLE" | "MLE" | "RE" | "OLE";
+    timeMs: number;
+    memoryKb: number;
+  } | null;
+};
+export type JudgeTestCase = { id: string; input: string; expected_output: string };
+export type JudgeResult = {
+  compile: CompileOutcome | null;
+  testResults: {
+    testCaseId: string;
+    passed: boolean;
+    actualOutput: string;
+    error: string | null;
+    verdict: RunnerVerdict;
+    timeMs: number;
+    memoryKb: number;
+  }[];
+  passedCount: number;
+  totalTestCases: number;
+};
+export type RunnerHealth = {
+  ok: boolean;
+  languages: { language: RunnerLanguage; version: string }[];
+  queue: { running: number; waiting: number };
+};
+
+export class RunnerError extends Error {
+  readonly status: number | null;
+  constructor(message: string, status: number | null) {
+    super(message);
+    this.name = "RunnerError";
+    this.status = status;
+  }
+}
+
+type RunnerEnv = { RUNNER_URL: string; RUNNER_TOKEN: string };
+type Options = {
+  fetch?: typeof fetch;
+  /** A judge with 5 cases in the slowest language takes seconds; a stuck runner must not hang a request. */
+  timeoutMs?: number;
+  /** A full queue is retried when the runner asks for at most this long. */
+  maxRetryAfterSeconds?: number;
+  sleep?: (ms: number) => Promise<void>;
+};
+
+const MESSAGES: Record<number, string> = {
+  400: "The code runner could not read the request",
+  401: "The code runner refused this server's token (check RUNNER_TOKEN)",
+  413: "The code or its input is too large to run",
+  429: "The code runner is busy. Please try again in a few seconds",
+};
+
+export function createRunnerClient(env: RunnerEnv, options: Options = {}) {
+  const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const maxRetryAfter = options.maxRetryAfterSeconds ?? 3;
+  const sleep = options.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
+  const base = env.RUNNER_URL.replace(/\/+$/, "");
+
+  async function request<T>(path: string, body?: unknown): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      let response: Response;
+      try {
+        response = await doFetch(`${base}${path}`, {
+          method: body === undefined ? "GET" : "POST",
+          headers: { Authorization: `Bearer ${env.RUNNER_TOKEN}`, "Content-Type": "application/json" },
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+      } catch (error) {
+        const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+        throw new RunnerError(
+          timedOut ? "The code runner took too long to answer" : "The code runner is unreachable. Please try again shortly",
+          null,
+        );
+      }
+      if (response.ok) return (await response.json()) as T;
+      const retryAfter = Number(response.headers.get("Retry-After"));
+      if (response.status === 429 && attempt < 2 && retryAfter > 0 && retryAfter <= maxRetryAfter) {
+        await response.body?.cancel();
+        await sleep(retryAfter * 1000);
+        continue;
+      }
+      const detail = ((await response.json().catch(() => null)) as { error?: string } | null)?.error;
+      const message = MESSAGES[response.status] ?? `The code runner failed (HTTP ${response.status})`;
+      throw new RunnerError(response.status === 400 && detail ? `${message}: ${detail}` : message, response.status);
+    }
+  }
+
+  return {
+    execute: (input: { language: RunnerLanguage; code: string; stdin?: string }) =>
+      request<ExecuteResult>("/v1/execute", input),
+    judge: (input: { language: RunnerLanguage; code: string; testCases: JudgeTestCase[] }) =>
+      request<JudgeResult>("/v1/judge", input),
+    health: () => request<RunnerHealth>("/healthz"),
+  };
+}
+
+export type RunnerClient = ReturnType<typeof createRunnerClient>;
+
+/** "Execution failed: The code runner is busy..." for a toast. */
+export function runnerFailureMessage(spec: string, error: unknown): string {
+  return error instanceof RunnerError ? `${spec}: ${error.message}` : spec;
+}

@@ -1,0 +1,45 @@
+// The runner never runs code unsandboxed: where the sandbox cannot be set up
+// it refuses to start, and says why.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config.ts";
+import { startRunner } from "../src/runner.ts";
+
+const base = () => loadConfig({}, { token: "startup-test-token", port: 0, workDir: mkdtempSync(join(tmpdir(), "runner-startup-")) });
+
+describe("refusing to start", () => {
+  it("without bubblewrap", async () => {
+    const config = { ...base(), bwrap: "/nonexistent/bwrap" };
+    await expect(startRunner(config)).rejects.toThrow(/bubblewrap is not installed at \/nonexistent\/bwrap/);
+    rmSync(config.workDir, { recursive: true, force: true });
+  });
+
+  it("without cgroups", async () => {
+    const config = { ...base(), cgroupRoot: "/nonexistent-cgroups" };
+    await expect(startRunner(config)).rejects.toThrow(/No usable cgroups under \/nonexistent-cgroups/);
+    rmSync(config.workDir, { recursive: true, force: true });
+  });
+
+  it("without the privilege to give each slot its own uid", () => {
+    const main = new URL("../src/main.ts", import.meta.url).pathname;
+    const result = spawnSync(process.execPath, [main], {
+      uid: 65534,
+      gid: 65534,
+      env: { RUNNER_TOKEN: "startup-test-token", RUNNER_PORT: "0", RUNNER_WORK_DIR: "/tmp/runner-nobody" },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/must start as root/);
+  });
+
+  it("without a token", () => {
+    const main = new URL("../src/main.ts", import.meta.url).pathname;
+    const result = spawnSync(process.execPath, [main], { env: {}, encoding: "utf8", timeout: 30_000 });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/RUNNER_TOKEN/);
+  });
+});

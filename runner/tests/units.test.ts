@@ -1,0 +1,83 @@
+// Pure pieces of the runner: output comparison, Java class discovery, options.
+import { describe, expect, it } from "vitest";
+import { normalizeOutput, outputsMatch } from "../src/compare.ts";
+import { loadConfig } from "../src/config.ts";
+import { javaMainClassFromSource, javaSourceClass } from "../src/java.ts";
+
+describe("output comparison", () => {
+  it.each([
+    ["3\n", "3\n"],
+    ["3", "3\n"],
+    ["3\r\n", "3\n"],
+    ["3   \n", "3\n"],
+    ["a\nb\n\n\n", "a\nb"],
+    ["a \r\nb\t\r\n", "a\nb\n"],
+    ["", "\n\n"],
+  ])("%j matches %j", (actual, expected) => expect(outputsMatch(actual, expected)).toBe(true));
+
+  it.each([
+    [" 3\n", "3\n"],
+    ["3\n", "4\n"],
+    ["a\n\nb", "a\nb"],
+    ["ab", "a b"],
+    ["A", "a"],
+  ])("%j does not match %j", (actual, expected) => expect(outputsMatch(actual, expected)).toBe(false));
+
+  it("keeps inner blank lines and leading spaces", () => {
+    expect(normalizeOutput("  a\n\nb  \n\n")).toBe("  a\n\nb");
+  });
+});
+
+describe("Java classes", () => {
+  it("names the file after the public class, whatever it is called", () => {
+    expect(javaSourceClass("public class Solution { public static void main(String[] a) {} }")).toBe("Solution");
+    expect(javaSourceClass("class Helper {}\npublic final class Answer {}")).toBe("Answer");
+    expect(javaSourceClass("class OnlyOne { }")).toBe("OnlyOne");
+  });
+
+  it("finds the class that holds main, ignoring comments and strings", () => {
+    const source = `
+      // class Fake { static void main(String[] a) {} }
+      import java.util.*;
+      class Helper { int x() { return "class Nope {".length(); } }
+      public class Program {
+        static class Inner { }
+        public static void main(String[] args) { System.out.println("}"); }
+      }`;
+    expect(javaMainClassFromSource(source)).toBe("Program");
+  });
+
+  it("gives the binary name of a nested class holding main", () => {
+    expect(javaMainClassFromSource("public class Outer { static class In { public static void main(String[] a) {} } }")).toBe(
+      "Outer$In",
+    );
+  });
+
+  it("returns null when nothing declares main", () => {
+    expect(javaMainClassFromSource("public class Main { void run() {} }")).toBeNull();
+  });
+});
+
+describe("options", () => {
+  it("has the documented defaults", () => {
+    const config = loadConfig({ RUNNER_TOKEN: "a-long-token" });
+    expect(config).toMatchObject({
+      port: 2358,
+      host: "127.0.0.1",
+      runCpuMs: 2000,
+      runWallMs: 3000,
+      runMemoryMb: 256,
+      outputKb: 64,
+      maxCodeKb: 64,
+      maxInputKb: 1024,
+    });
+    expect(config.concurrency).toBeGreaterThanOrEqual(1);
+  });
+
+  it("reads RUNNER_* variables and refuses bad values with the variable's name", () => {
+    expect(loadConfig({ RUNNER_TOKEN: "a-long-token", RUNNER_RUN_MEMORY_MB: "512" }).runMemoryMb).toBe(512);
+    expect(() => loadConfig({ RUNNER_TOKEN: "a-long-token", RUNNER_CONCURRENCY: "0" })).toThrow(/RUNNER_CONCURRENCY/);
+    expect(() => loadConfig({ RUNNER_TOKEN: "a-long-token", RUNNER_PORT: "http" })).toThrow(/RUNNER_PORT/);
+    expect(() => loadConfig({})).toThrow(/RUNNER_TOKEN/);
+  });
+});
