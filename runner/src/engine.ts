@@ -158,8 +158,11 @@ export class Engine {
     }
     const pending = this.compiling.get(key);
     if (pending) return pending;
-    const work = ticket
-      .schedule((uid) => this.build(lang, code, sourceFile, key, uid))
+    // Nothing to compile: writing the source needs no sandbox slot.
+    const build = lang.compile
+      ? ticket.schedule((uid) => this.build(lang, code, sourceFile, key, uid))
+      : this.build(lang, code, sourceFile, key, 0);
+    const work = build
       .then((artifact) => {
         this.remember(key, artifact);
         return artifact;
