@@ -14,7 +14,7 @@ import { Scheduler } from "./scheduler.ts";
 export class SandboxUnavailableError extends Error {}
 
 /** Refuses, with the reason, any machine where code could not be sandboxed. */
-export function preflight(config: Config) {
+export function preflight(config: Config, uid = process.getuid?.()) {
   if (process.platform !== "linux") throw new SandboxUnavailableError("The runner needs Linux (namespaces and cgroups).");
   try {
     accessSync(config.bwrap, constants.X_OK);
@@ -23,7 +23,7 @@ export function preflight(config: Config) {
       `bubblewrap is not installed at ${config.bwrap} (apt-get install bubblewrap). The runner never runs code unsandboxed.`,
     );
   }
-  if (process.getuid?.() !== 0) {
+  if (uid !== 0) {
     throw new SandboxUnavailableError(
       "The runner must start as root: it gives each sandbox slot its own unprivileged uid and manages cgroups. " +
         "Submitted code never runs as root.",

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
-import { startRunner } from "../src/runner.ts";
+import { preflight, startRunner } from "../src/runner.ts";
 
 const base = () => loadConfig({}, { token: "startup-test-token", port: 0, workDir: mkdtempSync(join(tmpdir(), "runner-startup-")) });
 
@@ -24,16 +24,10 @@ describe("refusing to start", () => {
   });
 
   it("without the privilege to give each slot its own uid", () => {
-    const main = new URL("../src/main.ts", import.meta.url).pathname;
-    const result = spawnSync(process.execPath, [main], {
-      uid: 65534,
-      gid: 65534,
-      env: { RUNNER_TOKEN: "startup-test-token", RUNNER_PORT: "0", RUNNER_WORK_DIR: "/tmp/runner-nobody" },
-      encoding: "utf8",
-      timeout: 30_000,
-    });
-    expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/must start as root/);
+    const config = base();
+    expect(() => preflight(config, 65534)).toThrow(/must start as root/);
+    expect(() => preflight(config, 0)).not.toThrow();
+    rmSync(config.workDir, { recursive: true, force: true });
   });
 
   it("without a token", () => {
