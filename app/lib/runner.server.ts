@@ -4,41 +4,16 @@
 // or admin can act on; callers prefix it with the spec's toast (for example
 // "Execution failed", "Failed to run code", "Failed to submit code").
 
-export type RunnerLanguage = "c" | "cpp" | "python" | "java";
-export type RunnerVerdict = "AC" | "WA" | "TLE" | "MLE" | "RE" | "OLE" | "CE";
+import type {
+  ExecuteResponse as ExecuteResult,
+  Health as RunnerHealth,
+  JudgeResponse as JudgeResult,
+  Language as RunnerLanguage,
+  TestCase as JudgeTestCase,
+} from "../../runner/src/contract.ts";
 
-export type CompileOutcome = { code: number; stdout: string; stderr: string; timeMs: number };
-export type ExecuteResult = {
-  compile: CompileOutcome | null;
-  run: {
-    code: number;
-    stdout: string;
-    stderr: string;
-    verdict: "OK" | "TLE" | "MLE" | "RE" | "OLE";
-    timeMs: number;
-    memoryKb: number;
-  } | null;
-};
-export type JudgeTestCase = { id: string; input: string; expected_output: string };
-export type JudgeResult = {
-  compile: CompileOutcome | null;
-  testResults: {
-    testCaseId: string;
-    passed: boolean;
-    actualOutput: string;
-    error: string | null;
-    verdict: RunnerVerdict;
-    timeMs: number;
-    memoryKb: number;
-  }[];
-  passedCount: number;
-  totalTestCases: number;
-};
-export type RunnerHealth = {
-  ok: boolean;
-  languages: { language: RunnerLanguage; version: string }[];
-  queue: { running: number; waiting: number };
-};
+export type { ExecuteResult, JudgeResult, JudgeTestCase, RunnerHealth, RunnerLanguage };
+export type { Verdict as RunnerVerdict } from "../../runner/src/contract.ts";
 
 export class RunnerError extends Error {
   readonly status: number | null;

@@ -9,33 +9,16 @@ import { fill, type Language, type LanguageName } from "./languages.ts";
 import type { Mount, Sandbox, SandboxLimits, SandboxResult } from "./sandbox.ts";
 import type { Scheduler, Ticket } from "./scheduler.ts";
 
-export type Verdict = "AC" | "WA" | "TLE" | "MLE" | "RE" | "OLE" | "CE";
-export type CompileOutcome = { code: number; stdout: string; stderr: string; timeMs: number };
-export type RunOutcome = {
-  code: number;
-  stdout: string;
-  stderr: string;
-  verdict: "OK" | "TLE" | "MLE" | "RE" | "OLE";
-  timeMs: number;
-  memoryKb: number;
-};
-export type TestCase = { id: string | number; input: string; expected_output: string };
-export type TestResult = {
-  testCaseId: string | number;
-  passed: boolean;
-  actualOutput: string;
-  error: string | null;
-  verdict: Verdict;
-  timeMs: number;
-  memoryKb: number;
-};
-export type JudgeResponse = {
-  compile: CompileOutcome | null;
-  testResults: TestResult[];
-  passedCount: number;
-  totalTestCases: number;
-};
-export type ExecuteResponse = { compile: CompileOutcome | null; run: RunOutcome | null };
+import type {
+  CompileOutcome,
+  ExecuteResponse,
+  JudgeResponse,
+  RunOutcome,
+  TestCase,
+  TestResult,
+} from "./contract.ts";
+
+export type { CompileOutcome, ExecuteResponse, JudgeResponse, RunOutcome, TestCase, TestResult, Verdict } from "./contract.ts";
 
 type Artifact = {
   /** The directory mounted read-only at /box for runs; null when compilation failed. */
