@@ -24,6 +24,8 @@ export interface CgroupBackend {
   create(id: string, limits: CgroupLimits): RunCgroup;
   /** Runs still present from a previous process (after a crash) are removed. */
   sweep(): Promise<void>;
+  /** Removes the runner's own parent cgroup(s) once no run is left. */
+  dispose(): Promise<void>;
 }
 
 const read = (file: string) => readFileSync(file, "utf8");
@@ -122,6 +124,10 @@ export class CgroupV1 implements CgroupBackend {
     writeFileSync(join(dirs.pids, "pids.max"), String(limits.pids));
     return new V1Cgroup(dirs);
   }
+  async dispose() {
+    await this.sweep();
+    for (const dir of Object.values(this.parents)) if (existsSync(dir)) rmdirSync(dir);
+  }
   async sweep() {
     for (const parent of Object.values(this.parents)) {
       for (const entry of listDirs(parent)) {
@@ -192,6 +198,10 @@ export class CgroupV2 implements CgroupBackend {
   }
   async sweep() {
     for (const entry of listDirs(this.parent)) await new V2Cgroup(join(this.parent, entry)).destroy();
+  }
+  async dispose() {
+    await this.sweep();
+    if (existsSync(this.parent)) rmdirSync(this.parent);
   }
 }
 

@@ -58,10 +58,12 @@ export async function startRunner(config: Config): Promise<StartedRunner> {
   return {
     url: `http://${config.host}:${address.port}`,
     engine,
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+      await cgroups.dispose();
+    },
   };
 }

@@ -92,6 +92,12 @@ export class Sandbox {
     ];
     for (const m of spec.mounts) args.push(m.writable ? "--bind" : "--ro-bind", m.src, m.dest);
     args.push(
+      // Only /tmp (and a small /dev/shm) are writable, and both are size-capped.
+      "--remount-ro", "/",
+      "--remount-ro", "/dev",
+      "--size", String(spec.limits.tmpfsMb * 1024 * 1024), "--tmpfs", "/dev/shm",
+    );
+    args.push(
       "--chdir", "/box",
       "--setenv", "PATH", "/usr/local/bin:/usr/bin:/bin",
       "--setenv", "HOME", "/tmp",

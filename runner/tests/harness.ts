@@ -90,7 +90,9 @@ export async function leftoverProcesses(config: Config): Promise<number[]> {
     try {
       const status = readFileSync(`/proc/${entry}/status`, "utf8");
       const uid = Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]);
-      if (uids.has(uid)) found.push(Number(entry));
+      // A zombie holds no resources; bubblewrap's init is reaped by the system's PID 1.
+      const zombie = /^State:\s+Z/m.test(status);
+      if (uids.has(uid) && !zombie) found.push(Number(entry));
     } catch {
       // Exited while we looked.
     }
