@@ -354,7 +354,8 @@ export class Engine {
     } finally {
       cds.done();
     }
-    await Promise.all(
+    // allSettled: a failing language must not leave the others' runs behind.
+    const outcomes = await Promise.allSettled(
       [...this.languages.values()].map(async (lang) => {
         const ticket = admit();
         try {
@@ -370,5 +371,7 @@ export class Engine {
         }
       }),
     );
+    const failed = outcomes.find((o) => o.status === "rejected");
+    if (failed) throw (failed as PromiseRejectedResult).reason;
   }
 }

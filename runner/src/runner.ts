@@ -47,6 +47,7 @@ export async function startRunner(config: Config): Promise<StartedRunner> {
   try {
     await engine.selfTest(() => scheduler.admit({ internal: true }));
   } catch (error) {
+    await cgroups.dispose().catch(() => {});
     throw new SandboxUnavailableError(`Sandbox self-test failed, refusing to start: ${(error as Error).message}`);
   }
   const server = createRunnerServer(config, engine);
