@@ -31,6 +31,7 @@ const percentile = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
 };
 const round = (x: number) => Math.round(x * 10) / 10;
+const ratio = (a: number, b: number) => Number((a / b).toFixed(2));
 const now = () => performance.now();
 
 const config = loadConfig({}, {
@@ -110,9 +111,9 @@ try {
       floorMs: round(floorMs),
       coldMs: round(coldMs),
       cachedMs: round(cachedMs),
-      coldOverFloor: round(coldMs / floorMs * 100) / 100,
+      coldOverFloor: ratio(coldMs, floorMs),
       coldMinusFloorMs: round(coldMs - floorMs),
-      cachedOverFloor: round(cachedMs / floorMs * 100) / 100,
+      cachedOverFloor: ratio(cachedMs, floorMs),
       target: lang === "c" || lang === "python" ? "cold <= floor + 60 ms" : "cold <= 1.5 x floor",
       meetsTarget: lang === "c" || lang === "python" ? coldMs <= floorMs + 60 : coldMs <= floorMs * 1.5,
       cacheBeatsFloor: cachedMs < floorMs,
