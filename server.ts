@@ -12,7 +12,7 @@ const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild)
 export default {
   async fetch(request, env, ctx) {
     const party = await routePartykitRequest(request, env, {
-      onBeforeConnect: (req) => authorizePartyRequest(req, env),
+      onBeforeConnect: (req, lobby) => authorizePartyRequest(req, env, lobby.name),
       // Plain HTTP to a party is not part of our API.
       onBeforeRequest: () => new Response("Not found", { status: 404 }),
     });

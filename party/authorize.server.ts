@@ -1,19 +1,37 @@
+import { and, eq, ne } from "drizzle-orm";
+import { roomParticipants } from "~/db/schema";
 import { createAuth } from "~/lib/auth.server";
 import { createDb } from "~/lib/db.server";
 import { getViewer } from "~/lib/session.server";
-import { VIEWER_HEADER, type PartyViewer } from "./protocol";
+import { LOBBY, VIEWER_HEADER, type PartyViewer } from "./protocol";
 
 /**
- * onBeforeConnect for every party: refuses anonymous or role-less users with
- * 401, and forwards the checked identity in a header the client cannot forge
+ * onBeforeConnect for every party. Refuses anonymous or role-less users (401)
+ * and anyone who is not allowed in this room (403): admins may watch any room
+ * and the lobby; a student only a room they are a (not removed) participant
+ * of. The checked identity is forwarded in a header the client cannot forge
  * (any incoming value is overwritten).
  */
-export async function authorizePartyRequest(request: Request, env: Env): Promise<Request | Response> {
+export async function authorizePartyRequest(request: Request, env: Env, room: string): Promise<Request | Response> {
   const db = createDb(env.DB);
   const auth = createAuth(env, db, new URL(request.url).origin);
   const viewer = await getViewer(request, auth, db);
-  if (!viewer || !viewer.role) {
-    return new Response("Unauthorized", { status: 401 });
+  if (!viewer || !viewer.role) return new Response("Unauthorized", { status: 401 });
+  if (viewer.role === "student") {
+    const member =
+      room !== LOBBY &&
+      (await db
+        .select({ id: roomParticipants.id })
+        .from(roomParticipants)
+        .where(
+          and(
+            eq(roomParticipants.roomId, room),
+            eq(roomParticipants.studentId, viewer.id),
+            ne(roomParticipants.status, "removed"),
+          ),
+        )
+        .get());
+    if (!member) return new Response("Forbidden", { status: 403 });
   }
   const identity: PartyViewer = { id: viewer.id, name: viewer.name, role: viewer.role };
   const forwarded = new Request(request);

@@ -1,26 +1,56 @@
 // The one message union shared by the browser and the room party. Incoming
-// messages are parsed with zod, never cast.
+// messages are parsed with zod, never cast. Events carry ids and states only,
+// never secrets: a client that needs data refetches it through its loader,
+// which checks who is asking.
 import { z } from "zod";
 
 export const ROOM_PARTY = "room-party";
+/** The party instance every admin's rooms list listens to. */
+export const LOBBY = "lobby";
 
 export const ClientMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("ping"), sentAt: z.number() }),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 
-export const ServerMessage = z.discriminatedUnion("type", [
+/** Room and participant changes, published by actions after they commit. */
+export const RoomEvent = z.discriminatedUnion("type", [
+  /** Anything about the room itself changed (enabled, active, ends_at, questions, ...). */
   z.object({
-    type: z.literal("welcome"),
-    room: z.string(),
-    userId: z.string(),
-    role: z.enum(["admin", "student"]),
-    serverTime: z.number(),
+    type: z.literal("room-changed"),
+    roomId: z.string(),
+    isEnabled: z.boolean(),
+    isActive: z.boolean(),
+    endsAt: z.number().nullable(),
   }),
-  z.object({ type: z.literal("pong"), sentAt: z.number(), serverTime: z.number() }),
-  z.object({ type: z.literal("error"), message: z.string() }),
+  /** The participant list changed (joined, edited, removed, status). */
+  z.object({ type: z.literal("participants-changed"), roomId: z.string() }),
+  /** Sent only to the student concerned. */
+  z.object({ type: z.literal("participant-removed"), roomId: z.string() }),
+  z.object({ type: z.literal("room-deleted"), roomId: z.string() }),
+  /** Lobby: the list of rooms changed. */
+  z.object({ type: z.literal("rooms-changed") }),
+]);
+export type RoomEvent = z.infer<typeof RoomEvent>;
+
+export const ServerMessage = z.union([
+  z.discriminatedUnion("type", [
+    z.object({
+      type: z.literal("welcome"),
+      room: z.string(),
+      userId: z.string(),
+      role: z.enum(["admin", "student"]),
+      serverTime: z.number(),
+    }),
+    z.object({ type: z.literal("pong"), sentAt: z.number(), serverTime: z.number() }),
+    z.object({ type: z.literal("error"), message: z.string() }),
+  ]),
+  RoomEvent,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
+
+/** Who receives a published event. */
+export type Audience = { to: "all" } | { to: "admins" } | { to: "user"; userId: string };
 
 /** Identity the Worker attaches after checking the session; clients cannot set it. */
 export const VIEWER_HEADER = "x-proctor-viewer";

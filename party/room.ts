@@ -3,18 +3,30 @@ import {
   ClientMessage,
   PartyViewer,
   VIEWER_HEADER,
+  type Audience,
+  type RoomEvent,
   type ServerMessage,
 } from "./protocol";
 
 type ConnectionState = { viewer: PartyViewer };
 
+const ADMINS = "role:admin";
+const userTag = (id: string) => `user:${id}`;
+
 /**
- * One party per test room. The Worker authenticates every connection before it
- * reaches this object (see `authorizePartyRequest`); a request that arrives
- * without the identity header it sets is refused here as well.
+ * One party per test room (and one "lobby" for the admins' rooms list). The
+ * Worker authenticates and authorizes every connection before it reaches this
+ * object (party/authorize.server.ts); a request that arrives without the
+ * identity header it sets is refused here as well. Actions publish events
+ * through the `publish` RPC after their writes commit.
  */
 export class RoomParty extends Server<Env> {
   static options = { hibernate: true };
+
+  getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
+    const viewer = PartyViewer.safeParse(safeJson(ctx.request.headers.get(VIEWER_HEADER)));
+    return viewer.success ? [`role:${viewer.data.role}`, userTag(viewer.data.id)] : [];
+  }
 
   onConnect(connection: Connection<ConnectionState>, ctx: ConnectionContext) {
     const parsed = PartyViewer.safeParse(safeJson(ctx.request.headers.get(VIEWER_HEADER)));
@@ -43,6 +55,23 @@ export class RoomParty extends Server<Env> {
         this.send(connection, { type: "pong", sentAt: parsed.data.sentAt, serverTime: Date.now() });
         break;
     }
+  }
+
+  /** RPC from the Worker: deliver an event to its audience; returns how many received it. */
+  async publish(event: RoomEvent, audience: Audience = { to: "all" }): Promise<number> {
+    const text = JSON.stringify(event);
+    const targets =
+      audience.to === "all"
+        ? this.getConnections()
+        : audience.to === "admins"
+          ? this.getConnections(ADMINS)
+          : this.getConnections(userTag(audience.userId));
+    let sent = 0;
+    for (const connection of targets) {
+      connection.send(text);
+      sent++;
+    }
+    return sent;
   }
 
   private send(connection: Connection, message: ServerMessage) {

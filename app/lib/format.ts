@@ -13,3 +13,5 @@ export function initials(name: string): string {
 export function shortId(id: string): string {
   return id.slice(0, 13).toUpperCase();
 }
+
+export const LANGUAGE_LABELS = { c: "C", cpp: "C++", python: "Python", java: "Java" } as const;

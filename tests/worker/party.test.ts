@@ -1,65 +1,158 @@
-import { describe, expect, it } from "vitest";
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ServerMessage } from "../../party/protocol";
-import { call, signUp } from "./helpers";
+import { call, postForm, signUp } from "./helpers";
 
 function upgrade(room: string, cookie?: string, headers: Record<string, string> = {}) {
   return call(`/parties/room-party/${room}`, { headers: { Upgrade: "websocket", ...headers }, cookie });
 }
 
-function nextMessage(ws: WebSocket): Promise<ServerMessage> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("no message within 5 s")), 5000);
-    ws.addEventListener(
-      "message",
-      (event) => {
-        clearTimeout(timer);
-        resolve(ServerMessage.parse(JSON.parse(String(event.data))));
-      },
-      { once: true },
-    );
+/** Collects every message a socket receives, and waits for one that matches. */
+function listen(ws: WebSocket) {
+  const seen: ServerMessage[] = [];
+  const waiters: { match: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = [];
+  ws.addEventListener("message", (event) => {
+    const m = ServerMessage.parse(JSON.parse(String(event.data)));
+    seen.push(m);
+    for (const w of [...waiters]) {
+      if (w.match(m)) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(m);
+      }
+    }
   });
+  return {
+    seen,
+    next(match: (m: ServerMessage) => boolean, ms = 5000): Promise<ServerMessage> {
+      const found = seen.find(match);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error("no matching message within the wait")), ms);
+        waiters.push({ match, resolve: (m) => (clearTimeout(timer), resolve(m)) });
+      });
+    },
+  };
 }
 
-describe("room party", () => {
+async function connect(room: string, cookie: string) {
+  const res = await upgrade(room, cookie);
+  expect(res.status).toBe(101);
+  const ws = res.webSocket!;
+  ws.accept();
+  const inbox = listen(ws);
+  await inbox.next((m) => m.type === "welcome");
+  return { ws, inbox };
+}
+
+let admin = "";
+let member: { cookie: string; email: string } = { cookie: "", email: "" };
+let outsider = "";
+let roomId = "";
+
+beforeAll(async () => {
+  admin = (await signUp({ role: "admin" })).cookie;
+  member = await signUp({ role: "student", name: "Member Student" });
+  outsider = (await signUp({ role: "student", name: "Outsider" })).cookie;
+  await env.DB.prepare("INSERT OR IGNORE INTO categories (id, name) VALUES ('cat-party', 'Party')").run();
+  await env.DB.batch(
+    [0, 1].map((i) =>
+      env.DB.prepare("INSERT INTO questions (id, title, category, type, language) VALUES (?, ?, 'Party', 'coding', 'c')").bind(`party-q-${i}`, `Q${i}`),
+    ),
+  );
+  const name = `Party room ${crypto.randomUUID()}`;
+  await postForm("/admin?index", { intent: "create", roomName: name, category: "Party", questionType: "coding", language: "c" }, admin);
+  roomId = (await env.DB.prepare("SELECT id FROM test_rooms WHERE room_name = ?").bind(name).first<{ id: string }>())!.id;
+  await postForm(`/admin/room/${roomId}`, { intent: "add-participant", email: member.email }, admin);
+});
+
+describe("who may connect", () => {
   it("refuses an anonymous connection", async () => {
-    const response = await upgrade("room-a");
+    const response = await upgrade(roomId);
     expect(response.status).toBe(401);
     expect(response.webSocket).toBeNull();
   });
 
   it("refuses a forged identity header without a session", async () => {
     const forged = JSON.stringify({ id: "someone", name: "Someone", role: "admin" });
-    const response = await upgrade("room-a", undefined, { "x-proctor-viewer": forged });
-    expect(response.status).toBe(401);
+    expect((await upgrade(roomId, undefined, { "x-proctor-viewer": forged })).status).toBe(401);
   });
 
-  it("accepts a signed-in user and greets them with their checked identity", async () => {
-    const { cookie } = await signUp({ name: "Party Goer" });
-    // A forged header alongside a real session is overwritten by the Worker.
+  it("refuses a student who is not in the room, and every student from the lobby", async () => {
+    expect((await upgrade(roomId, outsider)).status).toBe(403);
+    expect((await upgrade("lobby", member.cookie)).status).toBe(403);
+  });
+
+  it("greets a participant with their checked identity, not a forged one", async () => {
     const forged = JSON.stringify({ id: "someone-else", name: "X", role: "admin" });
-    const response = await upgrade("room-b", cookie, { "x-proctor-viewer": forged });
-    expect(response.status).toBe(101);
-    const ws = response.webSocket!;
+    const res = await upgrade(roomId, member.cookie, { "x-proctor-viewer": forged });
+    expect(res.status).toBe(101);
+    const ws = res.webSocket!;
     ws.accept();
-    const welcome = await nextMessage(ws);
-    expect(welcome.type).toBe("welcome");
-    if (welcome.type !== "welcome") throw new Error("unreachable");
-    expect(welcome.room).toBe("room-b");
-    expect(welcome.role).toBe("student");
-    expect(welcome.userId).not.toBe("someone-else");
+    const inbox = listen(ws);
+    const welcome = await inbox.next((m) => m.type === "welcome");
+    expect(welcome).toMatchObject({ type: "welcome", room: roomId, role: "student" });
+    expect((welcome as { userId: string }).userId).not.toBe("someone-else");
 
     ws.send(JSON.stringify({ type: "ping", sentAt: 42 }));
-    const pong = await nextMessage(ws);
-    expect(pong).toMatchObject({ type: "pong", sentAt: 42 });
-
+    expect(await inbox.next((m) => m.type === "pong")).toMatchObject({ type: "pong", sentAt: 42 });
     ws.send("not json");
-    expect(await nextMessage(ws)).toEqual({ type: "error", message: "Malformed message" });
+    expect(await inbox.next((m) => m.type === "error")).toEqual({ type: "error", message: "Malformed message" });
     ws.close();
   });
 
   it("does not serve plain HTTP requests to a party", async () => {
-    const { cookie } = await signUp();
-    const response = await call("/parties/room-party/room-c", { cookie });
-    expect(response.status).toBe(404);
+    expect((await call(`/parties/room-party/${roomId}`, { cookie: admin })).status).toBe(404);
+  });
+});
+
+describe("live room events", () => {
+  it("an admin action reaches every admin tab and the room's students, with no secrets", async () => {
+    const tab1 = await connect(roomId, admin);
+    const tab2 = await connect(roomId, admin);
+    const lobby = await connect("lobby", admin);
+    const student = await connect(roomId, member.cookie);
+
+    await postForm(`/admin/room/${roomId}`, { intent: "enable" }, admin);
+    for (const inbox of [tab1.inbox, tab2.inbox, student.inbox]) {
+      expect(await inbox.next((m) => m.type === "room-changed")).toMatchObject({ type: "room-changed", roomId, isEnabled: true, isActive: false });
+    }
+    await lobby.inbox.next((m) => m.type === "rooms-changed");
+
+    await postForm(`/admin/room/${roomId}`, { intent: "unlock-code", unlockCode: "TOP-SECRET-CODE" }, admin);
+    await postForm(`/admin/room/${roomId}`, { intent: "generate-otp" }, admin);
+    await postForm(`/admin/room/${roomId}`, { intent: "start" }, admin);
+    const started = await student.inbox.next((m) => m.type === "room-changed" && m.isActive);
+    expect((started as { endsAt: number }).endsAt).toBeGreaterThan(Date.now());
+    await tab1.inbox.next((m) => m.type === "participants-changed");
+    // Nothing sent to the student carries the unlock code or the OTP.
+    const otp = (await env.DB.prepare("SELECT otp FROM test_rooms WHERE id = ?").bind(roomId).first<{ otp: string }>())!.otp;
+    const studentSaw = JSON.stringify(student.inbox.seen);
+    expect(studentSaw).not.toContain("TOP-SECRET-CODE");
+    expect(studentSaw).not.toContain(otp);
+    // Participant changes go to admins only.
+    expect(student.inbox.seen.some((m) => m.type === "participants-changed")).toBe(false);
+    for (const c of [tab1, tab2, lobby, student]) c.ws.close();
+  });
+
+  it("a removed student is told, and only that student", async () => {
+    const other = await signUp({ role: "student", name: "Other Member" });
+    const name = `Removal room ${crypto.randomUUID()}`;
+    await postForm("/admin?index", { intent: "create", roomName: name, category: "Party", questionType: "coding", language: "c" }, admin);
+    const id = (await env.DB.prepare("SELECT id FROM test_rooms WHERE room_name = ?").bind(name).first<{ id: string }>())!.id;
+    await postForm(`/admin/room/${id}`, { intent: "add-participant", email: member.email }, admin);
+    await postForm(`/admin/room/${id}`, { intent: "add-participant", email: other.email }, admin);
+    const removed = await connect(id, member.cookie);
+    const stays = await connect(id, other.cookie);
+    const participant = (await env.DB.prepare("SELECT id FROM room_participants WHERE room_id = ? AND email = ?").bind(id, member.email).first<{ id: string }>())!;
+    await postForm(`/admin/room/${id}`, { intent: "remove-participant", participantId: participant.id }, admin);
+    expect(await removed.inbox.next((m) => m.type === "participant-removed")).toEqual({ type: "participant-removed", roomId: id });
+    // Give the other student's socket time to receive anything it would.
+    await postForm(`/admin/room/${id}`, { intent: "enable" }, admin);
+    await stays.inbox.next((m) => m.type === "room-changed");
+    expect(stays.inbox.seen.some((m) => m.type === "participant-removed")).toBe(false);
+    // And the removed student can no longer connect.
+    expect((await upgrade(id, member.cookie)).status).toBe(403);
+    removed.ws.close();
+    stays.ws.close();
   });
 });

@@ -1,0 +1,93 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import { Button } from "./button";
+
+/**
+ * A modal on the native <dialog>: focus is trapped and restored by the
+ * browser, Escape closes it, and the page behind is inert.
+ */
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  wide = false,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+  footer?: ReactNode;
+  wide?: boolean;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      onClose={onClose}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      aria-labelledby="dialog-title"
+      className={`m-auto w-full ${wide ? "max-w-3xl" : "max-w-md"} rounded-xl border border-slate-200 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100`}
+    >
+      {open ? (
+        <div className="p-6">
+          <h2 id="dialog-title" className="text-lg font-semibold">
+            {title}
+          </h2>
+          {description ? <div className="mt-1 text-sm text-slate-500">{description}</div> : null}
+          {children ? <div className="mt-4">{children}</div> : null}
+          {footer ? <div className="mt-6 flex justify-end gap-2">{footer}</div> : null}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}
+
+/** "Are you sure?" before anything destructive. */
+export function ConfirmDialog({
+  open,
+  onClose,
+  onConfirm,
+  title,
+  description,
+  confirmLabel = "Delete",
+  busy = false,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+  title: string;
+  description: ReactNode;
+  confirmLabel?: string;
+  busy?: boolean;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={title}
+      description={description}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={onConfirm} busy={busy} autoFocus>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,62 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+
+export const controlClass =
+  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:ring-1 focus:ring-brand-500 focus:outline-none disabled:opacity-60 dark:border-slate-700 dark:bg-slate-800";
+
+function Labelled({ label, hint, id, children }: { label: ReactNode; hint?: ReactNode; id: string; children: ReactNode }) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      {children}
+      {hint ? <p className="text-xs text-slate-500">{hint}</p> : null}
+    </div>
+  );
+}
+
+export function TextField({ label, hint, ...props }: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; hint?: ReactNode }) {
+  const id = useId();
+  return (
+    <Labelled label={label} hint={hint} id={props.id ?? id}>
+      <input id={props.id ?? id} className={controlClass} {...props} />
+    </Labelled>
+  );
+}
+
+export function TextAreaField({
+  label,
+  hint,
+  ...props
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: ReactNode; hint?: ReactNode }) {
+  const id = useId();
+  return (
+    <Labelled label={label} hint={hint} id={props.id ?? id}>
+      <textarea id={props.id ?? id} className={`${controlClass} font-mono`} {...props} />
+    </Labelled>
+  );
+}
+
+export function SelectField({
+  label,
+  hint,
+  options,
+  ...props
+}: SelectHTMLAttributes<HTMLSelectElement> & {
+  label: ReactNode;
+  hint?: ReactNode;
+  options: readonly { value: string; label: string }[];
+}) {
+  const id = useId();
+  return (
+    <Labelled label={label} hint={hint} id={props.id ?? id}>
+      <select id={props.id ?? id} className={controlClass} {...props}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </Labelled>
+  );
+}

@@ -1,0 +1,21 @@
+import { getServerByName } from "partyserver";
+import type { Audience, RoomEvent } from "../../party/protocol";
+import { LOBBY } from "../../party/protocol";
+
+/**
+ * Publishes an event on a room's party after the change is committed. A
+ * failure to notify never fails the action: the data is already saved, and
+ * every page refetches on reconnect.
+ */
+export async function publish(env: Env, room: string, event: RoomEvent, audience?: Audience) {
+  try {
+    const stub = await getServerByName(env.RoomParty, room);
+    await stub.publish(event, audience);
+  } catch (error) {
+    console.error(`party publish to ${room} failed`, error);
+  }
+}
+
+export function publishRoomsChanged(env: Env) {
+  return publish(env, LOBBY, { type: "rooms-changed" });
+}

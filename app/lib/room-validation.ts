@@ -1,0 +1,99 @@
+// Form schemas for test rooms, shared by the browser and the actions.
+import { z } from "zod";
+import { LANGUAGES, QUESTION_TYPES } from "~/db/schema";
+
+export const ROOM_LIMITS = {
+  mcqQuestions: 20,
+  mcqMarks: 5,
+  codingMinimum: 2,
+  defaultDuration: 60,
+  defaultExtend: 15,
+  otpSeconds: 30,
+} as const;
+
+const trimmed = z.string().optional().default("").transform((v) => v.trim());
+
+export const CreateRoomSchema = z
+  .object({
+    roomName: trimmed,
+    category: trimmed,
+    questionType: z.enum(QUESTION_TYPES, { errorMap: () => ({ message: "Please choose a question type" }) }),
+    language: z.enum(LANGUAGES).optional().default("python"),
+    durationMinutes: z.coerce
+      .number({ invalid_type_error: "Duration must be a number of minutes" })
+      .int("Duration must be a whole number of minutes")
+      .min(1, "Duration must be at least 1 minute")
+      .max(24 * 60, "Duration can be at most 1440 minutes")
+      .default(ROOM_LIMITS.defaultDuration),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.roomName || !v.category) ctx.addIssue({ code: "custom", message: "Please fill all fields and select a category" });
+    if (v.roomName.length > 120) ctx.addIssue({ code: "custom", message: "Room name can be at most 120 characters" });
+  })
+  // MCQ rooms store python (spec 1 section 5).
+  .transform((v) => ({ ...v, language: v.questionType === "mcq" ? ("python" as const) : v.language }));
+
+export const ExtendSchema = z.object({
+  minutes: z.coerce
+    .number({ invalid_type_error: "Please enter the minutes to add" })
+    .int("Please enter whole minutes")
+    .min(1, "Please add at least 1 minute")
+    .max(24 * 60, "You can add at most 1440 minutes at once"),
+});
+
+export const UnlockCodeSchema = z.object({
+  unlockCode: z
+    .string()
+    .optional()
+    .default("")
+    .transform((v) => v.trim())
+    .refine((v) => v.length > 0, "Please enter a valid unlock code")
+    .refine((v) => v.length <= 64, "The unlock code can be at most 64 characters"),
+});
+
+export const AddParticipantSchema = z.object({
+  email: z.string().optional().default("").transform((v) => v.trim().toLowerCase()).pipe(z.string().email("Invalid email format")),
+});
+
+export const EditParticipantSchema = z.object({
+  participantId: z.string().min(1),
+  fullName: z
+    .string()
+    .optional()
+    .default("")
+    .transform((v) => v.trim())
+    .pipe(z.string().min(2, "Name must be at least 2 characters").max(100, "Name too long")),
+  category: z
+    .string()
+    .optional()
+    .default("")
+    .transform((v) => v.trim())
+    .pipe(z.string().min(1, "Please select a category")),
+});
+
+export const ChangeQuestionsSchema = z.object({
+  questionIds: z
+    .string()
+    .optional()
+    .default("")
+    .transform((v) => [...new Set(v.split(",").map((s) => s.trim()).filter(Boolean))]),
+});
+
+/** The 6-digit OTP: 100000 to 999999, from a cryptographic source. */
+export function generateOtp(): string {
+  const buf = new Uint32Array(1);
+  // Rejection sampling keeps the distribution uniform.
+  const range = 900_000;
+  const limit = Math.floor(0x1_0000_0000 / range) * range;
+  do crypto.getRandomValues(buf);
+  while (buf[0]! >= limit);
+  return String(100_000 + (buf[0]! % range));
+}
+
+/** Labels of spec 1 section 4. */
+export function roomListLabel(room: { isActive: boolean; isEnabled: boolean }) {
+  return room.isActive ? "Test Running" : room.isEnabled ? "Enabled (Waiting)" : "Disabled";
+}
+export function roomBadge(room: { isActive: boolean; isEnabled: boolean }) {
+  return room.isActive ? "Active" : room.isEnabled ? "Enabled" : "Disabled";
+}

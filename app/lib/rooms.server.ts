@@ -1,0 +1,348 @@
+// Test rooms: every rule of spec 1 (sections 4, 5, 8), enforced here on the
+// server. Multi-row changes are one D1 batch, so nothing is ever half done.
+import { and, asc, count, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import {
+  categories,
+  evaluationRequests,
+  journalEntries,
+  liveCodeProgress,
+  participantDisconnects,
+  questions,
+  roomParticipants,
+  roomQuestions,
+  studentTests,
+  submissions,
+  testRooms,
+  user,
+  userRoles,
+  type QuestionType,
+} from "~/db/schema";
+import type { Db } from "./db.server";
+import { FormError } from "./forms.server";
+import { generateOtp, ROOM_LIMITS } from "./room-validation";
+
+/** A room rule the request broke (spec 1 section 5); answered as a 4xx with this message. */
+export class RoomRuleError extends FormError {}
+
+export type Room = typeof testRooms.$inferSelect;
+
+export async function listRooms(db: Db) {
+  const participants = db
+    .select({ roomId: roomParticipants.roomId, n: count().as("n") })
+    .from(roomParticipants)
+    .where(ne(roomParticipants.status, "removed"))
+    .groupBy(roomParticipants.roomId)
+    .as("p");
+  return db
+    .select({
+      id: testRooms.id,
+      roomName: testRooms.roomName,
+      category: testRooms.category,
+      questionType: testRooms.questionType,
+      language: testRooms.language,
+      durationMinutes: testRooms.durationMinutes,
+      isActive: testRooms.isActive,
+      isEnabled: testRooms.isEnabled,
+      endsAt: testRooms.endsAt,
+      createdAt: testRooms.createdAt,
+      participants: sql<number>`coalesce(${participants.n}, 0)`,
+    })
+    .from(testRooms)
+    .leftJoin(participants, eq(participants.roomId, testRooms.id))
+    .orderBy(desc(testRooms.createdAt));
+}
+
+/** Categories with how many questions of each type they hold (for the create form). */
+export async function categoryCounts(db: Db) {
+  const [names, counts] = await Promise.all([
+    db.select({ name: categories.name }).from(categories).orderBy(asc(categories.name)),
+    db
+      .select({ category: questions.category, type: questions.type, n: count() })
+      .from(questions)
+      .groupBy(questions.category, questions.type),
+  ]);
+  return names.map(({ name }) => ({
+    name,
+    mcq: counts.find((c) => c.category === name && c.type === "mcq")?.n ?? 0,
+    coding: counts.find((c) => c.category === name && c.type === "coding")?.n ?? 0,
+  }));
+}
+
+export async function createRoom(
+  db: Db,
+  adminId: string,
+  input: { roomName: string; category: string; questionType: QuestionType; language: Room["language"]; durationMinutes: number },
+) {
+  const known = await db.select({ name: categories.name }).from(categories).where(eq(categories.name, input.category)).get();
+  if (!known) throw new RoomRuleError("Please fill all fields and select a category");
+  const needed = input.questionType === "mcq" ? ROOM_LIMITS.mcqQuestions : ROOM_LIMITS.codingMinimum;
+  const inCategory = and(eq(questions.category, input.category), eq(questions.type, input.questionType));
+  // MCQ rooms draw 20 at random; coding rooms take the whole category.
+  const picked = await db
+    .select({ id: questions.id })
+    .from(questions)
+    .where(inCategory)
+    .orderBy(input.questionType === "mcq" ? sql`random()` : asc(questions.createdAt))
+    .limit(input.questionType === "mcq" ? ROOM_LIMITS.mcqQuestions : 10_000);
+  if (picked.length < needed) {
+    throw new RoomRuleError(`Selected category must have at least ${needed} questions for ${input.questionType} type.`);
+  }
+  const id = crypto.randomUUID();
+  await db.batch([
+    db.insert(testRooms).values({ id, ...input, createdBy: adminId }),
+    db.insert(roomQuestions).values(picked.map((q) => ({ roomId: id, questionId: q.id }))),
+  ]);
+  return id;
+}
+
+export async function getRoom(db: Db, roomId: string) {
+  return db.select().from(testRooms).where(eq(testRooms.id, roomId)).get();
+}
+
+export async function requireRoom(db: Db, roomId: string) {
+  const room = await getRoom(db, roomId);
+  if (!room) throw new RoomRuleError("Room not found", 404);
+  return room;
+}
+
+export async function roomDetail(db: Db, roomId: string) {
+  const room = await getRoom(db, roomId);
+  if (!room) return null;
+  const [participants, selected, available] = await Promise.all([
+    db
+      .select({
+        id: roomParticipants.id,
+        studentId: roomParticipants.studentId,
+        fullName: roomParticipants.fullName,
+        email: roomParticipants.email,
+        category: roomParticipants.category,
+        status: roomParticipants.status,
+        joinedAt: roomParticipants.joinedAt,
+        testStatus: studentTests.status,
+        totalScore: studentTests.totalScore,
+        tabSwitchCount: studentTests.tabSwitchCount,
+        isDisqualified: studentTests.isDisqualified,
+      })
+      .from(roomParticipants)
+      .leftJoin(
+        studentTests,
+        and(eq(studentTests.roomId, roomParticipants.roomId), eq(studentTests.studentId, roomParticipants.studentId)),
+      )
+      .where(and(eq(roomParticipants.roomId, roomId), ne(roomParticipants.status, "removed")))
+      .orderBy(asc(roomParticipants.joinedAt)),
+    db.select({ questionId: roomQuestions.questionId }).from(roomQuestions).where(eq(roomQuestions.roomId, roomId)),
+    db
+      .select({ id: questions.id, title: questions.title, category: questions.category, language: questions.language })
+      .from(questions)
+      .where(eq(questions.type, room.questionType))
+      .orderBy(asc(questions.category), asc(questions.title)),
+  ]);
+  return { room, participants, selectedQuestionIds: selected.map((s) => s.questionId), availableQuestions: available };
+}
+
+export async function setEnabled(db: Db, room: Room, enabled: boolean) {
+  if (!enabled && room.isActive) throw new RoomRuleError("Stop the test before disabling the room");
+  // Disabling clears the OTP and its expiry (spec 1 section 4).
+  await db
+    .update(testRooms)
+    .set(enabled ? { isEnabled: true } : { isEnabled: false, otp: null, otpExpiresAt: null })
+    .where(eq(testRooms.id, room.id));
+}
+
+export async function issueOtp(db: Db, room: Room, now = Date.now()) {
+  if (!room.isEnabled) throw new RoomRuleError("Please enable the room first before generating OTP");
+  const expiresAt = new Date(now + ROOM_LIMITS.otpSeconds * 1000);
+  // A code must name one room: retry on the (rare) clash with a live code.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const otp = generateOtp();
+    const clash = await db
+      .select({ id: testRooms.id })
+      .from(testRooms)
+      .where(and(eq(testRooms.otp, otp), ne(testRooms.id, room.id), sql`${testRooms.otpExpiresAt} > ${now}`))
+      .get();
+    if (clash) continue;
+    await db.update(testRooms).set({ otp, otpExpiresAt: expiresAt }).where(eq(testRooms.id, room.id));
+    return { otp, expiresAt: expiresAt.getTime() };
+  }
+  throw new RoomRuleError("Failed to generate OTP", 503);
+}
+
+export async function startTest(db: Db, room: Room, now = Date.now()) {
+  if (room.isActive) throw new RoomRuleError("The test is already running");
+  if (!room.isEnabled) throw new RoomRuleError("Please enable the room first before starting the test");
+  const waiting = await db
+    .select({ n: count() })
+    .from(roomParticipants)
+    .where(and(eq(roomParticipants.roomId, room.id), ne(roomParticipants.status, "removed")))
+    .get();
+  if (!waiting?.n) throw new RoomRuleError("Add at least one participant before starting the test");
+  const endsAt = new Date(now + room.durationMinutes * 60_000);
+  await db.batch([
+    db.update(testRooms).set({ isActive: true, startedAt: new Date(now), endsAt }).where(eq(testRooms.id, room.id)),
+    db
+      .update(roomParticipants)
+      .set({ status: "testing" })
+      .where(and(eq(roomParticipants.roomId, room.id), eq(roomParticipants.status, "waiting"))),
+  ]);
+  return endsAt.getTime();
+}
+
+export async function stopTest(db: Db, room: Room, now = Date.now()) {
+  if (!room.isActive) throw new RoomRuleError("The test is not running");
+  // Ending the clock too means every timer (and the server's deadline) agrees the test is over.
+  const endsAt = room.endsAt && room.endsAt.getTime() < now ? room.endsAt : new Date(now);
+  await db.update(testRooms).set({ isActive: false, endsAt }).where(eq(testRooms.id, room.id));
+}
+
+export async function extendTime(db: Db, room: Room, minutes: number) {
+  if (!room.endsAt) throw new RoomRuleError("Cannot extend time for this test.");
+  const endsAt = new Date(room.endsAt.getTime() + minutes * 60_000);
+  await db.update(testRooms).set({ endsAt }).where(eq(testRooms.id, room.id));
+  return endsAt.getTime();
+}
+
+export async function setUnlockCode(db: Db, room: Room, unlockCode: string) {
+  await db.update(testRooms).set({ unlockCode }).where(eq(testRooms.id, room.id));
+}
+
+export async function changeQuestions(db: Db, room: Room, questionIds: string[]) {
+  if (room.isActive) throw new RoomRuleError("Questions cannot change while the test is running");
+  const minimum = room.questionType === "mcq" ? 1 : ROOM_LIMITS.codingMinimum;
+  if (questionIds.length < minimum) {
+    throw new RoomRuleError(`Please select at least ${minimum} question${minimum > 1 ? "s" : ""}`);
+  }
+  const found = await db
+    .select({ id: questions.id })
+    .from(questions)
+    .where(and(inArray(questions.id, questionIds), eq(questions.type, room.questionType)));
+  if (found.length !== questionIds.length) throw new RoomRuleError(`Every question must be an existing ${room.questionType} question`);
+  await db.batch([
+    db.delete(roomQuestions).where(eq(roomQuestions.roomId, room.id)),
+    db.insert(roomQuestions).values(questionIds.map((questionId) => ({ roomId: room.id, questionId }))),
+  ]);
+}
+
+/** Deletes the room and everything that hangs off it, atomically (spec README difference 7). */
+export async function deleteRoom(db: Db, roomId: string) {
+  const testsOfRoom = db.select({ id: studentTests.id }).from(studentTests).where(eq(studentTests.roomId, roomId));
+  await db.batch([
+    db.delete(roomQuestions).where(eq(roomQuestions.roomId, roomId)),
+    db.delete(roomParticipants).where(eq(roomParticipants.roomId, roomId)),
+    db.delete(submissions).where(inArray(submissions.studentTestId, testsOfRoom)),
+    db.delete(liveCodeProgress).where(inArray(liveCodeProgress.studentTestId, testsOfRoom)),
+    db.delete(evaluationRequests).where(inArray(evaluationRequests.studentTestId, testsOfRoom)),
+    db.delete(journalEntries).where(inArray(journalEntries.studentTestId, testsOfRoom)),
+    db.delete(studentTests).where(eq(studentTests.roomId, roomId)),
+    db.delete(participantDisconnects).where(eq(participantDisconnects.roomId, roomId)),
+    db.delete(testRooms).where(eq(testRooms.id, roomId)),
+  ]);
+}
+
+/** Students matching by email or name, from 2 characters, at most 10 (spec 1 section 5). */
+export async function suggestStudents(db: Db, query: string) {
+  const q = query.trim();
+  if (q.length < 2) return [];
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .select({ id: user.id, name: user.name, email: user.email })
+    .from(user)
+    .innerJoin(userRoles, and(eq(userRoles.userId, user.id), eq(userRoles.role, "student")))
+    .where(or(sql`${user.email} LIKE ${pattern} ESCAPE '\\'`, sql`${user.name} LIKE ${pattern} ESCAPE '\\'`))
+    .orderBy(asc(user.name))
+    .limit(10);
+}
+
+export async function addParticipant(db: Db, room: Room, email: string) {
+  if (room.isActive || room.startedAt) throw new RoomRuleError("Cannot add participants after test has started");
+  const profile = await db
+    .select({ id: user.id, name: user.name, email: user.email, role: userRoles.role })
+    .from(user)
+    .leftJoin(userRoles, eq(userRoles.userId, user.id))
+    .where(eq(user.email, email))
+    .get();
+  if (!profile) throw new RoomRuleError("User not found with this email", 404);
+  if (profile.role !== "student") throw new RoomRuleError("Only students can be added to a test room");
+  const existing = await db
+    .select({ id: roomParticipants.id, status: roomParticipants.status })
+    .from(roomParticipants)
+    .where(and(eq(roomParticipants.roomId, room.id), eq(roomParticipants.studentId, profile.id)))
+    .get();
+  if (existing && existing.status !== "removed") throw new RoomRuleError("User is already in this room", 409);
+  if (existing) {
+    // The admin may bring back a student they removed; the student cannot.
+    await db.update(roomParticipants).set({ status: "waiting" }).where(eq(roomParticipants.id, existing.id));
+  } else {
+    await db.insert(roomParticipants).values({
+      roomId: room.id,
+      studentId: profile.id,
+      fullName: profile.name,
+      email: profile.email,
+      category: room.category,
+      status: "waiting",
+    });
+  }
+  return { studentId: profile.id, name: profile.name };
+}
+
+async function requireParticipant(db: Db, room: Room, participantId: string) {
+  const participant = await db
+    .select()
+    .from(roomParticipants)
+    .where(and(eq(roomParticipants.id, participantId), eq(roomParticipants.roomId, room.id)))
+    .get();
+  if (!participant || participant.status === "removed") throw new RoomRuleError("Participant not found", 404);
+  return participant;
+}
+
+export async function editParticipant(db: Db, room: Room, input: { participantId: string; fullName: string; category: string }) {
+  const participant = await requireParticipant(db, room, input.participantId);
+  await db
+    .update(roomParticipants)
+    .set({ fullName: input.fullName, category: input.category })
+    .where(eq(roomParticipants.id, participant.id));
+  return participant;
+}
+
+/** Hidden from the list; disqualified too when the test is running (spec 1 section 4). */
+export async function removeParticipant(db: Db, room: Room, participantId: string) {
+  const participant = await requireParticipant(db, room, participantId);
+  const remove = db.update(roomParticipants).set({ status: "removed" }).where(eq(roomParticipants.id, participant.id));
+  if (room.isActive) {
+    await db.batch([
+      remove,
+      db
+        .insert(studentTests)
+        .values({
+          roomId: room.id,
+          studentId: participant.studentId,
+          status: "disqualified",
+          isDisqualified: true,
+          // Coding: 2 x 50; MCQ: 20 x 5 (spec 2 section 9).
+          maxScore: 100,
+        })
+        .onConflictDoUpdate({
+          target: [studentTests.roomId, studentTests.studentId],
+          set: { status: "disqualified", isDisqualified: true },
+        }),
+    ]);
+  } else {
+    await remove;
+  }
+  return participant;
+}
+
+
+/**
+ * The room a join code opens: enabled, and the code not expired (checked
+ * here, on the server, against the server's clock: spec README difference 6).
+ */
+export async function findRoomByOtp(db: Db, otp: string, now = Date.now()) {
+  if (!/^\d{6}$/.test(otp)) return null;
+  return (
+    (await db
+      .select()
+      .from(testRooms)
+      .where(and(eq(testRooms.otp, otp), eq(testRooms.isEnabled, true), sql`${testRooms.otpExpiresAt} > ${now}`))
+      .get()) ?? null
+  );
+}
