@@ -162,7 +162,8 @@ export async function issueOtp(db: Db, room: Room, now = Date.now()) {
       .get();
     if (clash) continue;
     await db.update(testRooms).set({ otp, otpExpiresAt: expiresAt }).where(eq(testRooms.id, room.id));
-    return { otp, expiresAt: expiresAt.getTime() };
+    // validForMs lets the browser count down without trusting its own clock.
+    return { otp, expiresAt: expiresAt.getTime(), validForMs: expiresAt.getTime() - now };
   }
   throw new RoomRuleError("Failed to generate OTP", 503);
 }

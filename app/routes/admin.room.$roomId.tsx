@@ -316,7 +316,12 @@ function OtpDialog({ open, onClose, room }: { open: boolean; onClose: () => void
   const fetcher = useFetcher<typeof action>();
   const toast = useToast();
   const [now, setNow] = useState(() => Date.now());
-  const issued = fetcher.data && fetcher.data.ok && "otp" in fetcher.data ? (fetcher.data as { otp: string; expiresAt: number }) : null;
+  const issuedData = fetcher.data && fetcher.data.ok && "otp" in fetcher.data ? (fetcher.data as { otp: string; validForMs: number }) : null;
+  // Expiry on this browser's clock: when the answer arrived plus what the server granted.
+  const [issued, setIssued] = useState<{ otp: string; expiresAt: number } | null>(null);
+  useEffect(() => {
+    if (issuedData) setIssued({ otp: issuedData.otp, expiresAt: Date.now() + issuedData.validForMs });
+  }, [issuedData]);
   useEffect(() => {
     if (open && fetcher.state === "idle" && !fetcher.data) fetcher.submit({ intent: "generate-otp" }, { method: "post" });
   }, [open, fetcher]);
