@@ -1,0 +1,220 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useState } from "react";
+import { CategoryManager } from "~/components/questions/category-manager";
+import { CodingQuestionForm } from "~/components/questions/coding-question-form";
+import { CsvImport } from "~/components/questions/csv-import";
+import { McqForm } from "~/components/questions/mcq-form";
+import { Card } from "~/components/questions/shared";
+import { PageTitle } from "~/components/ui/empty-state";
+import { failure, success } from "~/lib/forms.server";
+import {
+  CategorySchema,
+  CodingQuestionSchema,
+  DEFAULT_CATEGORY,
+  ImportChunkSchema,
+  McqQuestionSchema,
+  MSG_CATEGORY_EXISTS,
+  type CodingQuestion,
+  type McqQuestion,
+} from "~/lib/question-validation";
+import {
+  addCategory,
+  createCodingQuestion,
+  createMcqQuestion,
+  deleteCategory,
+  firstIssue,
+  getCategory,
+  importQuestions,
+  listCategories,
+  questionCounts,
+  readFormValues,
+} from "~/lib/questions.server";
+import { requireRole } from "~/lib/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Questions — ProctorEdge" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRole(request, context, "admin");
+  const [categories, counts] = await Promise.all([listCategories(context.db), questionCounts(context.db)]);
+  return { categories, counts };
+}
+
+// The CSV import posts one chunk at a time; only the last one refreshes the page.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) => {
+  if (formData?.get("intent") === "import" && formData.get("last") !== "1") return false;
+  return defaultShouldRevalidate;
+};
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireRole(request, context, "admin");
+  const values = await readFormValues(request);
+  if (!values) return failure("The form could not be read");
+  const db = context.db;
+
+  switch (values.intent) {
+    case "add-category": {
+      const parsed = CategorySchema.safeParse(values);
+      if (!parsed.success) return failure(firstIssue(parsed.error));
+      try {
+        const outcome = await addCategory(db, parsed.data.name);
+        if (outcome === "exists") return failure(MSG_CATEGORY_EXISTS, 409);
+        return success("Category added");
+      } catch (error) {
+        console.error("add category", error);
+        return failure("Failed to add category", 500);
+      }
+    }
+
+    case "delete-category": {
+      const id = typeof values.id === "string" ? values.id : "";
+      try {
+        const category = id ? await getCategory(db, id) : undefined;
+        if (!category) return failure("Failed to delete category", 404);
+        if (category.name === DEFAULT_CATEGORY) return failure("General is the default category and cannot be deleted");
+        if (!(await deleteCategory(db, id))) return failure("Failed to delete category", 404);
+        return success("Category deleted");
+      } catch (error) {
+        console.error("delete category", error);
+        return failure("Failed to delete category", 500);
+      }
+    }
+
+    case "add-coding": {
+      const parsed = CodingQuestionSchema.safeParse(values);
+      if (!parsed.success) return failure(firstIssue(parsed.error));
+      try {
+        const id = await createCodingQuestion(db, parsed.data);
+        return success("Coding question added", { id });
+      } catch (error) {
+        console.error("add coding question", error);
+        return failure("Failed to add question", 500);
+      }
+    }
+
+    case "add-mcq": {
+      const parsed = McqQuestionSchema.safeParse(values);
+      if (!parsed.success) return failure(firstIssue(parsed.error));
+      try {
+        const id = await createMcqQuestion(db, parsed.data);
+        return success("MCQ added", { id });
+      } catch (error) {
+        console.error("add MCQ", error);
+        return failure("Failed to add MCQ", 500);
+      }
+    }
+
+    case "import": {
+      const chunk = ImportChunkSchema.safeParse(values);
+      if (!chunk.success) return failure(firstIssue(chunk.error));
+      const { kind, rows } = chunk.data;
+      const failed = failure(`Failed to import ${rows.length} questions`);
+      // Every row is checked again with the form's schema; one bad row rejects the chunk, so nothing is half-written.
+      const schema = kind === "coding" ? CodingQuestionSchema : McqQuestionSchema;
+      const questions: (CodingQuestion | McqQuestion)[] = [];
+      for (const row of rows) {
+        const parsed = schema.safeParse(row);
+        if (!parsed.success) return failed;
+        questions.push(parsed.data);
+      }
+      try {
+        const imported =
+          kind === "coding"
+            ? await importQuestions(db, { kind, rows: questions as CodingQuestion[] })
+            : await importQuestions(db, { kind, rows: questions as McqQuestion[] });
+        return success(`Imported ${imported} ${kind === "coding" ? "coding" : "MCQ"} questions`, { imported });
+      } catch (error) {
+        console.error("import questions", error);
+        return failure(`Failed to import ${rows.length} questions`, 500);
+      }
+    }
+
+    default:
+      return failure("Unknown action");
+  }
+}
+
+export default function QuestionsHub() {
+  const { categories, counts } = useLoaderData<typeof loader>();
+  const [tab, setTab] = useState<"coding" | "mcq">("coding");
+  const names = categories.map((c) => c.name);
+
+  return (
+    <>
+      <PageTitle title="Questions" description="The question bank: coding questions with test cases, and multiple-choice questions." />
+
+      <div className="mb-6 grid gap-4 sm:grid-cols-2">
+        <BankLink
+          to="/admin/questions/coding"
+          title="Coding Questions"
+          count={counts.coding}
+          text="Edit questions and manage their test cases."
+        />
+        <BankLink to="/admin/questions/mcq" title="MCQ Questions" count={counts.mcq} text="Search, filter, edit and delete MCQs." />
+      </div>
+
+      <div className="grid items-start gap-6 xl:grid-cols-3">
+        <div className="space-y-6 xl:col-span-2">
+          <Card id="add-question" title="Add a question">
+            <div role="tablist" aria-label="Question type" className="mb-5 grid grid-cols-2 rounded-lg bg-slate-100 p-1 dark:bg-slate-800">
+              {(["coding", "mcq"] as const).map((t) => (
+                <button
+                  key={t}
+                  type="button"
+                  role="tab"
+                  id={`tab-${t}`}
+                  aria-selected={tab === t}
+                  aria-controls={`panel-${t}`}
+                  onClick={() => setTab(t)}
+                  className={`rounded-md py-2 text-sm font-medium focus:ring-2 focus:ring-brand-500 focus:outline-none ${
+                    tab === t ? "bg-white shadow dark:bg-slate-900" : "text-slate-500"
+                  }`}
+                >
+                  {t === "coding" ? "Coding question" : "MCQ"}
+                </button>
+              ))}
+            </div>
+            <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+              {tab === "coding" ? (
+                <CodingQuestionForm categories={names} />
+              ) : (
+                <McqForm
+                  categories={names}
+                  intent="add-mcq"
+                  submitLabel="Add MCQ"
+                  busyLabel="Adding MCQ…"
+                />
+              )}
+            </div>
+          </Card>
+
+          <Card
+            id="csv-import"
+            title="Import from CSV"
+            description="Preview every row first: valid rows are imported, failed rows are listed with the reason."
+          >
+            <CsvImport />
+          </Card>
+        </div>
+
+        <CategoryManager categories={categories} />
+      </div>
+    </>
+  );
+}
+
+function BankLink({ to, title, count, text }: { to: string; title: string; count: number; text: string }) {
+  return (
+    <Link
+      to={to}
+      prefetch="intent"
+      className="group flex items-center justify-between rounded-xl border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-500 focus:ring-2 focus:ring-brand-500 focus:outline-none dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div>
+        <p className="font-semibold group-hover:text-brand-600">{title}</p>
+        <p className="mt-0.5 text-sm text-slate-500">{text}</p>
+      </div>
+      <span className="text-3xl font-semibold tabular-nums text-brand-600">{count.toLocaleString("en-US")}</span>
+    </Link>
+  );
+}

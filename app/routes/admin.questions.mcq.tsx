@@ -1,0 +1,203 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { McqForm } from "~/components/questions/mcq-form";
+import { BackToQuestions, difficultyTone, ListFilters, Pagination } from "~/components/questions/shared";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog, Dialog } from "~/components/ui/dialog";
+import { EmptyState, PageTitle } from "~/components/ui/empty-state";
+import { useActionToast } from "~/components/use-action-toast";
+import { failure, success } from "~/lib/forms.server";
+import { MCQ_LETTERS, UpdateMcqQuestionSchema } from "~/lib/question-validation";
+import {
+  categoryNames,
+  deleteQuestion,
+  firstIssue,
+  listMcqQuestions,
+  readFormValues,
+  readListQuery,
+  updateMcqQuestion,
+  type McqQuestionView,
+} from "~/lib/questions.server";
+import { requireRole } from "~/lib/session.server";
+
+export const meta: MetaFunction = () => [{ title: "MCQ Questions — ProctorEdge" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireRole(request, context, "admin");
+  const query = readListQuery(new URL(request.url));
+  const [list, categories] = await Promise.all([listMcqQuestions(context.db, query), categoryNames(context.db)]);
+  return { ...list, categories, filtered: Boolean(query.search || query.category) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireRole(request, context, "admin");
+  const values = await readFormValues(request);
+  if (!values) return failure("The form could not be read");
+
+  switch (values.intent) {
+    case "update-mcq": {
+      const parsed = UpdateMcqQuestionSchema.safeParse(values);
+      if (!parsed.success) return failure(firstIssue(parsed.error));
+      try {
+        if (!(await updateMcqQuestion(context.db, parsed.data.id, parsed.data))) return failure("Failed to update question", 404);
+        return success("Question updated");
+      } catch (error) {
+        console.error("update MCQ", error);
+        return failure("Failed to update question", 500);
+      }
+    }
+
+    case "delete-question": {
+      const id = typeof values.id === "string" ? values.id : "";
+      try {
+        if (!id || !(await deleteQuestion(context.db, id, "mcq"))) return failure("Failed to delete question", 404);
+        return success("Question deleted");
+      } catch (error) {
+        console.error("delete MCQ", error);
+        return failure("Failed to delete question", 500);
+      }
+    }
+
+    default:
+      return failure("Unknown action");
+  }
+}
+
+const th = "px-4 py-2.5 text-left text-xs font-semibold uppercase tracking-wide text-slate-500";
+
+export default function McqQuestionsPage() {
+  const { items, total, page, pageCount, categories, filtered } = useLoaderData<typeof loader>();
+  const [editing, setEditing] = useState<McqQuestionView | null>(null);
+  const [deleting, setDeleting] = useState<McqQuestionView | null>(null);
+
+  return (
+    <>
+      <BackToQuestions />
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <PageTitle title="MCQ Questions" description="Multiple-choice questions: four options, one correct." />
+        <Link
+          to="/admin/questions"
+          className="rounded-md bg-brand-600 px-3.5 py-2 text-sm font-medium text-white hover:bg-brand-700 focus:ring-2 focus:ring-brand-500 focus:ring-offset-1 focus:outline-none"
+        >
+          Add question
+        </Link>
+      </div>
+
+      <ListFilters categories={categories} placeholder="Search questions" />
+
+      {items.length === 0 ? (
+        filtered ? (
+          <EmptyState title="No questions match your search">Try other words or another category.</EmptyState>
+        ) : (
+          <EmptyState title="No questions yet">
+            Add an MCQ or import a CSV on the <Link to="/admin/questions" className="text-brand-600 underline">Questions</Link> page.
+          </EmptyState>
+        )
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
+          <table className="w-full text-sm">
+            <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-800/60">
+              <tr>
+                <th className={th} scope="col">Question</th>
+                <th className={th} scope="col">Options</th>
+                <th className={th} scope="col">Category</th>
+                <th className={`${th} text-right`} scope="col">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+              {items.map((q) => (
+                <tr key={q.id} className="align-top">
+                  <td className="max-w-md px-4 py-3">
+                    <p className="font-medium break-words whitespace-pre-line">{q.title}</p>
+                    <div className="mt-1">
+                      <Badge tone={difficultyTone(q.difficulty)}>{q.difficulty}</Badge>
+                    </div>
+                  </td>
+                  <td className="px-4 py-3">
+                    <ol className="space-y-0.5">
+                      {MCQ_LETTERS.map((letter, i) => {
+                        const correct = q.correctOption === letter;
+                        return (
+                          <li
+                            key={letter}
+                            className={correct ? "font-medium text-emerald-700 dark:text-emerald-300" : "text-slate-600 dark:text-slate-400"}
+                          >
+                            <span className="mr-1 font-semibold">{letter}.</span>
+                            {q.options[i]}
+                            {correct ? (
+                              <span className="ml-1.5">
+                                <Badge tone="green">Correct</Badge>
+                              </span>
+                            ) : null}
+                          </li>
+                        );
+                      })}
+                    </ol>
+                  </td>
+                  <td className="px-4 py-3 whitespace-nowrap">
+                    <Badge>{q.category}</Badge>
+                  </td>
+                  <td className="px-4 py-3">
+                    <div className="flex justify-end gap-1.5">
+                      <Button variant="secondary" size="sm" onClick={() => setEditing(q)} aria-label={`Edit ${q.title}`}>
+                        Edit
+                      </Button>
+                      <Button variant="danger" size="sm" onClick={() => setDeleting(q)} aria-label={`Delete ${q.title}`}>
+                        Delete
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {items.length > 0 ? <Pagination page={page} pageCount={pageCount} total={total} noun="question" /> : null}
+
+      <Dialog open={editing !== null} onClose={() => setEditing(null)} title="Edit MCQ" wide>
+        {editing ? (
+          <McqForm
+            key={editing.id}
+            categories={categories}
+            intent="update-mcq"
+            defaults={editing}
+            submitLabel="Save changes"
+            busyLabel="Saving…"
+            onDone={() => setEditing(null)}
+            onCancel={() => setEditing(null)}
+          />
+        ) : null}
+      </Dialog>
+      <DeleteMcq question={deleting} onClose={() => setDeleting(null)} />
+    </>
+  );
+}
+
+function DeleteMcq({ question, onClose }: { question: McqQuestionView | null; onClose: () => void }) {
+  const fetcher = useFetcher<{ ok: boolean }>();
+  useActionToast(fetcher.data, onClose);
+  return (
+    <ConfirmDialog
+      open={question !== null}
+      onClose={onClose}
+      title="Delete question?"
+      description={
+        question ? (
+          <>
+            <span className="font-medium">{question.title}</span> will be deleted. This cannot be undone.
+          </>
+        ) : null
+      }
+      busy={fetcher.state !== "idle"}
+      onConfirm={() => {
+        if (question) fetcher.submit({ intent: "delete-question", id: question.id }, { method: "post" });
+      }}
+    />
+  );
+}
