@@ -31,7 +31,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <div className="pointer-events-none fixed right-4 bottom-4 z-50 flex w-80 flex-col gap-2" aria-live="polite">
+      <ToastLayer>
         {toasts.map((t) => (
           <div
             key={t.id}
@@ -56,7 +56,42 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             </button>
           </div>
         ))}
-      </div>
+      </ToastLayer>
     </ToastContext.Provider>
+  );
+}
+
+/**
+ * The toast stack lives in the browser's top layer (a manual popover, shown
+ * again whenever a modal opens after it), so toasts stay visible above an
+ * open <dialog> and its backdrop instead of being dimmed behind it.
+ */
+function ToastLayer({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const layer = ref.current;
+    if (!layer || typeof layer.showPopover !== "function") return;
+    // React 18 does not know the popover attribute yet.
+    layer.setAttribute("popover", "manual");
+    const raise = () => {
+      // Re-showing moves the popover to the top of the top layer.
+      if (layer.matches(":popover-open")) layer.hidePopover();
+      layer.showPopover();
+    };
+    raise();
+    const observer = new MutationObserver(() => {
+      if (document.querySelector("dialog[open]")) raise();
+    });
+    observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ["open"] });
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div
+      ref={ref}
+      aria-live="polite"
+      className="pointer-events-none fixed inset-auto right-4 bottom-4 m-0 flex w-80 flex-col gap-2 overflow-visible border-0 bg-transparent p-0"
+    >
+      {children}
+    </div>
   );
 }

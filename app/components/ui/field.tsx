@@ -15,11 +15,16 @@ function Labelled({ label, hint, id, children }: { label: ReactNode; hint?: Reac
   );
 }
 
-export function TextField({ label, hint, ...props }: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; hint?: ReactNode }) {
+export function TextField({
+  label,
+  hint,
+  className = "",
+  ...props
+}: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; hint?: ReactNode }) {
   const id = useId();
   return (
     <Labelled label={label} hint={hint} id={props.id ?? id}>
-      <input id={props.id ?? id} className={controlClass} {...props} />
+      <input id={props.id ?? id} className={`${controlClass} ${className}`} {...props} />
     </Labelled>
   );
 }
@@ -27,12 +32,13 @@ export function TextField({ label, hint, ...props }: InputHTMLAttributes<HTMLInp
 export function TextAreaField({
   label,
   hint,
+  className = "",
   ...props
 }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: ReactNode; hint?: ReactNode }) {
   const id = useId();
   return (
     <Labelled label={label} hint={hint} id={props.id ?? id}>
-      <textarea id={props.id ?? id} className={`${controlClass} font-mono`} {...props} />
+      <textarea id={props.id ?? id} className={`${controlClass} font-mono ${className}`} {...props} />
     </Labelled>
   );
 }
@@ -41,6 +47,7 @@ export function SelectField({
   label,
   hint,
   options,
+  className = "",
   ...props
 }: SelectHTMLAttributes<HTMLSelectElement> & {
   label: ReactNode;
@@ -50,7 +57,7 @@ export function SelectField({
   const id = useId();
   return (
     <Labelled label={label} hint={hint} id={props.id ?? id}>
-      <select id={props.id ?? id} className={controlClass} {...props}>
+      <select id={props.id ?? id} className={`${controlClass} ${className}`} {...props}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
