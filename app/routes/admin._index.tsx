@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { z } from "zod";
 import { useActionToast } from "~/components/use-action-toast";
 import { useRoomParty } from "~/components/use-room-party";
-import { useToast } from "~/components/toaster";
+import { useValidateOnSubmit } from "~/components/use-validate-on-submit";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/dialog";
@@ -17,7 +17,6 @@ import { publish, publishRoomsChanged } from "~/lib/party.server";
 import { CreateRoomSchema, ROOM_LIMITS, roomListLabel } from "~/lib/room-validation";
 import { categoryCounts, createRoom, deleteRoom, listRooms } from "~/lib/rooms.server";
 import { requireRole } from "~/lib/session.server";
-import { firstError } from "~/lib/validation";
 import { LOBBY } from "../../party/protocol";
 
 export const meta: MetaFunction = () => [{ title: "Test Rooms — ProctorEdge" }];
@@ -92,7 +91,7 @@ type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 function CreateRoomForm({ categories }: { categories: LoaderData["categories"] }) {
   const fetcher = useFetcher<typeof action>();
-  const toast = useToast();
+  const validate = useValidateOnSubmit();
   const [type, setType] = useState<"coding" | "mcq">("coding");
   const [category, setCategory] = useState("");
   const [formKey, setFormKey] = useState(0);
@@ -104,18 +103,11 @@ function CreateRoomForm({ categories }: { categories: LoaderData["categories"] }
   const needed = type === "mcq" ? ROOM_LIMITS.mcqQuestions : ROOM_LIMITS.codingMinimum;
   const available = chosen ? chosen[type] : null;
 
-  function validate(event: FormEvent<HTMLFormElement>) {
-    const error = firstError(CreateRoomSchema, Object.fromEntries(new FormData(event.currentTarget)));
-    if (error) {
-      event.preventDefault();
-      toast({ type: "error", message: error });
-    }
-  }
 
   return (
     <section className="h-fit rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <h3 className="mb-4 font-semibold">Create a room</h3>
-      <fetcher.Form method="post" onSubmit={validate} key={formKey} className="space-y-4" noValidate>
+      <fetcher.Form method="post" onSubmit={validate(CreateRoomSchema)} key={formKey} className="space-y-4" noValidate>
         <input type="hidden" name="intent" value="create" />
         <TextField label="Room name" name="roomName" placeholder="Data Structures — Midterm" maxLength={120} required />
         <SelectField

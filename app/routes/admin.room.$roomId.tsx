@@ -6,6 +6,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useToast } from "~/components/toaster";
 import { useActionToast } from "~/components/use-action-toast";
 import { useRoomParty } from "~/components/use-room-party";
+import { useValidateOnSubmit } from "~/components/use-validate-on-submit";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog, Dialog } from "~/components/ui/dialog";
@@ -43,7 +44,6 @@ import {
 } from "~/lib/rooms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requireRole } from "~/lib/session.server";
-import { firstError } from "~/lib/validation";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.room.roomName ?? "Room"} — ProctorEdge` },
@@ -396,20 +396,14 @@ function useDialogForm(onClose: () => void) {
 
 function ExtendDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const fetcher = useDialogForm(onClose);
-  const toast = useToast();
+  const validate = useValidateOnSubmit();
   return (
     <Dialog open={open} onClose={onClose} title="Extend time" description="Adds minutes to the test's end time for everyone.">
       <fetcher.Form
         method="post"
         className="space-y-4"
         noValidate
-        onSubmit={(e) => {
-          const error = firstError(ExtendSchema, Object.fromEntries(new FormData(e.currentTarget)));
-          if (error) {
-            e.preventDefault();
-            toast({ type: "error", message: error });
-          }
-        }}
+        onSubmit={validate(ExtendSchema)}
       >
         <input type="hidden" name="intent" value="extend" />
         <TextField label="Minutes to add" name="minutes" type="number" min={1} defaultValue={ROOM_LIMITS.defaultExtend} autoFocus />
@@ -428,7 +422,7 @@ function ExtendDialog({ open, onClose }: { open: boolean; onClose: () => void })
 
 function UnlockDialog({ open, onClose, current }: { open: boolean; onClose: () => void; current: string | null }) {
   const fetcher = useDialogForm(onClose);
-  const toast = useToast();
+  const validate = useValidateOnSubmit();
   return (
     <Dialog
       open={open}
@@ -440,13 +434,7 @@ function UnlockDialog({ open, onClose, current }: { open: boolean; onClose: () =
         method="post"
         className="space-y-4"
         noValidate
-        onSubmit={(e) => {
-          const error = firstError(UnlockCodeSchema, Object.fromEntries(new FormData(e.currentTarget)));
-          if (error) {
-            e.preventDefault();
-            toast({ type: "error", message: error });
-          }
-        }}
+        onSubmit={validate(UnlockCodeSchema)}
       >
         <input type="hidden" name="intent" value="unlock-code" />
         <TextField label="Unlock code" name="unlockCode" defaultValue={current ?? ""} autoComplete="off" autoFocus />
@@ -684,7 +672,7 @@ function EditParticipantDialog({
   onClose: () => void;
 }) {
   const fetcher = useDialogForm(onClose);
-  const toast = useToast();
+  const validate = useValidateOnSubmit();
   return (
     <Dialog open={participant !== null} onClose={onClose} title="Edit participant" description={participant?.email}>
       {participant ? (
@@ -692,13 +680,7 @@ function EditParticipantDialog({
           method="post"
           className="space-y-4"
           noValidate
-          onSubmit={(e) => {
-            const error = firstError(EditParticipantSchema, Object.fromEntries(new FormData(e.currentTarget)));
-            if (error) {
-              e.preventDefault();
-              toast({ type: "error", message: error });
-            }
-          }}
+          onSubmit={validate(EditParticipantSchema)}
         >
           <input type="hidden" name="intent" value="edit-participant" />
           <input type="hidden" name="participantId" value={participant.id} />

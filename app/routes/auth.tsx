@@ -1,15 +1,16 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { ThemeToggle } from "~/components/theme-toggle";
-import { useToast, useToastOnce } from "~/components/toaster";
+import { useToastOnce } from "~/components/toaster";
+import { useValidateOnSubmit } from "~/components/use-validate-on-submit";
 import { roleOf, safeEqual, signIn } from "~/lib/accounts.server";
 import { createAccount, EmailTakenError } from "~/lib/auth.server";
 import { getServerEnv } from "~/lib/env.server";
 import { afterSignIn } from "~/lib/redirect";
 import { getViewer } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { firstError, LoginSchema, SignUpSchema } from "~/lib/validation";
+import { LoginSchema, SignUpSchema } from "~/lib/validation";
 
 export const meta: MetaFunction = () => [{ title: "Sign in — ProctorEdge" }];
 
@@ -67,21 +68,13 @@ const input =
 export default function AuthPage() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const toast = useToast();
+  const validate = useValidateOnSubmit();
   const [tab, setTab] = useState<"login" | "signup">("login");
   const [asAdmin, setAsAdmin] = useState(false);
   const [searchParams] = useSearchParams();
   const busy = navigation.state !== "idle";
   useToastOnce(actionData && "error" in actionData ? { type: "error", message: actionData.error } : null);
 
-  function validate(event: FormEvent<HTMLFormElement>) {
-    const values = Object.fromEntries(new FormData(event.currentTarget));
-    const error = firstError(tab === "login" ? LoginSchema : SignUpSchema, values);
-    if (error) {
-      event.preventDefault();
-      toast({ type: "error", message: error });
-    }
-  }
 
   return (
     <div className="flex min-h-screen flex-col items-center justify-center p-4">
@@ -109,7 +102,7 @@ export default function AuthPage() {
             </button>
           ))}
         </div>
-        <Form method="post" noValidate onSubmit={validate} id={`panel-${tab}`} role="tabpanel" key={tab} className="space-y-4">
+        <Form method="post" noValidate onSubmit={validate(tab === "login" ? LoginSchema : SignUpSchema)} id={`panel-${tab}`} role="tabpanel" key={tab} className="space-y-4">
           <input type="hidden" name="intent" value={tab} />
           <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
           {tab === "signup" ? (
