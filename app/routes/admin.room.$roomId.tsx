@@ -232,7 +232,8 @@ export default function RoomDetail() {
 
       <ParticipantsTable data={data} onAdd={() => setDialog("add")} />
 
-      <OtpDialog open={dialog === "otp"} onClose={() => setDialog(null)} room={room} />
+      {/* Mounted only while open: every opening issues a fresh code, never a stale one. */}
+      {dialog === "otp" ? <OtpDialog open onClose={() => setDialog(null)} room={room} /> : null}
       <ExtendDialog open={dialog === "extend"} onClose={() => setDialog(null)} />
       <QuestionsDialog open={dialog === "questions"} onClose={() => setDialog(null)} data={data} />
       <UnlockDialog open={dialog === "unlock"} onClose={() => setDialog(null)} current={room.unlockCode} />

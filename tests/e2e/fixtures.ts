@@ -1,4 +1,4 @@
-import { expect, test as base, type ConsoleMessage, type Page } from "@playwright/test";
+import { expect, test as base, type ConsoleMessage, type Page, type WebSocket } from "@playwright/test";
 
 /**
  * A console error a test expects and therefore allows. `message` must match the
@@ -124,3 +124,28 @@ export const DEMO = {
 } as const;
 
 export const ADMIN_CODE = "ADMIN-2026";
+
+/**
+ * Resolves once `page` holds a live connection to a party (a room id, or
+ * "lobby" for the rooms list) and the server has welcomed it. Call it before
+ * the navigation that opens the connection; a change made after this resolves
+ * must then reach the page without a reload.
+ */
+export function waitForLive(page: Page, room: string, timeout = 15_000): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      page.off("websocket", onSocket);
+      reject(new Error(`no live connection to party "${room}" within ${timeout} ms`));
+    }, timeout);
+    function onSocket(ws: WebSocket) {
+      if (!new URL(ws.url()).pathname.endsWith(`/${room}`)) return;
+      ws.on("framereceived", ({ payload }) => {
+        if (typeof payload !== "string" || !payload.includes('"type":"welcome"')) return;
+        clearTimeout(timer);
+        page.off("websocket", onSocket);
+        resolve();
+      });
+    }
+    page.on("websocket", onSocket);
+  });
+}
