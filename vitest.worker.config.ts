@@ -4,30 +4,36 @@ import { defineConfig } from "vitest/config";
 
 // Worker tests: the real Worker (server.ts + the Remix build) in workerd, with
 // real D1 migrated from migrations/ and the real Durable Objects.
-export default defineConfig(async () => ({
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations("./migrations");
+  return {
   plugins: [
-    cloudflareTest({
+    cloudflareTest(({ inject }) => ({
       main: "./server.ts",
       wrangler: { configPath: "./wrangler.toml" },
       miniflare: {
         bindings: {
-          TEST_MIGRATIONS: await readD1Migrations("./migrations"),
+          TEST_MIGRATIONS: migrations,
           // Test values, independent of anyone's .dev.vars.
           BETTER_AUTH_SECRET: "worker-test-secret-0123456789abcdef",
           ADMIN_SIGNUP_CODE: "TEST-ADMIN-CODE",
           RUNNER_TOKEN: "worker-test-runner-token",
+          // A real runner, started by tests/worker/global-setup.ts.
+          RUNNER_URL: inject("runnerUrl"),
         },
       },
-    }),
+    })),
   ],
   resolve: { alias: { "~": path.resolve(__dirname, "app") } },
   test: {
     include: ["tests/worker/**/*.test.ts"],
     setupFiles: ["./tests/worker/apply-migrations.ts"],
+    globalSetup: ["./tests/worker/global-setup.ts"],
     deps: {
       optimizer: {
         ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] },
       },
     },
   },
-}));
+  };
+});

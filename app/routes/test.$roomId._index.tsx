@@ -1,17 +1,12 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { CenteredNotice } from "~/components/ui/centered-notice";
-import { requireRole } from "~/lib/session.server";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { requireTestPage } from "~/lib/student-pages.server";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireRole(request, context, "student");
+/** The launcher: sends the student to the room's kind of test (spec 2: replaces history). */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { room } = await requireTestPage(request, context, params.roomId ?? "");
+  throw redirect(`/test/${room.id}/${room.questionType === "mcq" ? "mcq" : "coding"}`);
+}
+
+export default function Launcher() {
   return null;
-}
-
-export default function Page() {
-  return <CenteredNotice title="Test">Join a test room with its one-time code to take its test.</CenteredNotice>;
-}
-
-export function ErrorBoundary() {
-  return <GeneralErrorBoundary />;
 }

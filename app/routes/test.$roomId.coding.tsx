@@ -1,17 +1,443 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { z } from "zod";
+import { CodeEditor, FILE_NAMES, FontSizeControls } from "~/components/code-editor";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { CenteredNotice } from "~/components/ui/centered-notice";
-import { requireRole } from "~/lib/session.server";
+import { NetworkIndicator, useNetworkStatus } from "~/components/network-indicator";
+import { Countdown, useCountdown } from "~/components/test/countdown";
+import { ProblemText } from "~/components/test/problem-text";
+import { SyncStatus } from "~/components/test/sync-status";
+import { useJournal } from "~/components/test/use-journal";
+import { useToast } from "~/components/toaster";
+import { useRoomParty } from "~/components/use-room-party";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog, Dialog } from "~/components/ui/dialog";
+import { controlClass } from "~/components/ui/field";
+import { runOpenCases, submitCode, type CaseResult } from "~/lib/coding-test.server";
+import { LANGUAGE_LABELS } from "~/lib/format";
+import { actionError, FormError, parseValues, success } from "~/lib/forms.server";
+import { requireTestPage } from "~/lib/student-pages.server";
+import { codingTestView, finishCodingTest, testState } from "~/lib/student-tests.server";
+import { TEST_RULES } from "~/lib/test-rules";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { TestState } from "~/offline/journal";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireRole(request, context, "student");
-  return null;
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.roomName ?? "Coding test"} — ProctorEdge` }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { room, test } = await requireTestPage(request, context, params.roomId ?? "");
+  if (room.questionType === "mcq") throw redirect(`/test/${room.id}/mcq`);
+  if (test.isCompleted) throw await redirectWithToast("/student", { type: "info", message: "You have already finished this test" });
+  try {
+    const questions = await codingTestView(context.db, room, test);
+    return {
+      roomId: room.id,
+      roomName: room.roomName,
+      language: room.language,
+      testId: test.id,
+      questions,
+      state: testState(room, test),
+      serverNow: Date.now(),
+    };
+  } catch (error) {
+    if (error instanceof FormError) throw await redirectWithToast("/student", { type: "error", message: error.message });
+    throw error;
+  }
 }
 
-export default function Page() {
-  return <CenteredNotice title="Coding test">Join a test room with its one-time code to take its coding test.</CenteredNotice>;
+const CodeSchema = z.object({
+  intent: z.enum(["run", "submit"]),
+  questionId: z.string().min(1),
+  code: z
+    .string()
+    .max(64 * 1024, "Your code is over 64 KB")
+    .refine((c) => c.trim().length > 0, "Please write some code first"),
+});
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { room, test } = await requireTestPage(request, context, params.roomId ?? "");
+  const values = Object.fromEntries(await request.formData().catch(() => new FormData()));
+  const intent = String(values.intent);
+  try {
+    if (intent === "finish") {
+      const { totalScore, status } = await finishCodingTest(context.db, room, test);
+      return success(`Test submitted successfully! Total Score: ${totalScore}/100`, { status, totalScore, finished: true });
+    }
+    const input = parseValues(CodeSchema, values);
+    if (input.intent === "run") {
+      const result = await runOpenCases(context, room, test, input.questionId, input.code);
+      return success(result.passed === result.total ? "All test cases passed!" : `${result.passed}/${result.total} test cases passed`, {
+        kind: "run" as const,
+        ...result,
+      });
+    }
+    const result = await submitCode(context, room, test, input.questionId, input.code);
+    return success(result.passed === result.total ? "All test cases passed!" : `${result.passed}/${result.total} test cases passed`, {
+      kind: "submit" as const,
+      ...result,
+    });
+  } catch (error) {
+    return actionError(error, intent === "finish" ? "Failed to finish test" : intent === "submit" ? "Failed to submit code" : "Failed to run code");
+  }
+}
+
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+type Question = Data["questions"][number];
+type RunResult = {
+  kind: "run" | "submit";
+  message: string;
+  compile: { code: number; stdout: string; stderr: string } | null;
+  cases: CaseResult[];
+  passed: number;
+  total: number;
+  marks?: number;
+};
+
+const AUTOSAVE_MS = 2000;
+
+export default function CodingTest() {
+  const data = useLoaderData<typeof loader>();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const network = useNetworkStatus();
+  const [loadOffset] = useState(() => (typeof window === "undefined" ? 0 : data.serverNow - Date.now()));
+  const offset = network.serverOffset ?? loadOffset;
+  const [state, setState] = useState<TestState>(data.state);
+  const [active, setActive] = useState(0);
+  const [codes, setCodes] = useState<Record<string, string>>(() => Object.fromEntries(data.questions.map((q) => [q.id, q.code])));
+  const [fontSize, setFontSize] = useState(14);
+  const [output, setOutput] = useState<RunResult | null>(null);
+  const [submissions, setSubmissions] = useState<Record<string, Question["submission"]>>(() =>
+    Object.fromEntries(data.questions.map((q) => [q.id, q.submission])),
+  );
+  const [confirmFinish, setConfirmFinish] = useState(false);
+  const ended = useRef(false);
+
+  const leave = useCallback(
+    (message: string, type: "error" | "success" = "error") => {
+      if (ended.current) return;
+      ended.current = true;
+      toast({ type, message });
+      setTimeout(() => navigate("/student", { replace: true }), 2000);
+    },
+    [navigate, toast],
+  );
+
+  const onState = useCallback(
+    (next: TestState) => {
+      setState((prev) => {
+        if (next.isDisqualified && !prev.isDisqualified) {
+          leave(
+            prev.isLocked && next.tabSwitchCount === prev.tabSwitchCount
+              ? "Test disqualified due to incorrect unlock code"
+              : "Test disqualified due to multiple tab switches",
+          );
+        } else if (next.isLocked && !prev.isLocked) {
+          toast({ type: "error", message: `Tab switch detected! (${next.tabSwitchCount}/${TEST_RULES.maxTabSwitches}) Enter unlock code to continue.` });
+        } else if (prev.isLocked && !next.isLocked && !next.isDisqualified) {
+          toast({ type: "success", message: "Test unlocked successfully" });
+        } else if (prev.isLocked && next.isLocked && next.unlockAttemptsRemaining < prev.unlockAttemptsRemaining) {
+          toast({ type: "error", message: `Incorrect code. ${next.unlockAttemptsRemaining} attempts remaining.` });
+        }
+        return next;
+      });
+    },
+    [leave, toast],
+  );
+  const { journal, status } = useJournal(data.testId, () => offset, { onState });
+
+  // Autosave: 2 s after a change, and before switching question or submitting.
+  const lastSaved = useRef<Record<string, string>>(Object.fromEntries(data.questions.map((q) => [q.id, q.code])));
+  const saveNow = useCallback(
+    async (questionId: string) => {
+      const code = codes[questionId] ?? "";
+      if (!journal || lastSaved.current[questionId] === code) return;
+      lastSaved.current[questionId] = code;
+      await journal.append("code", { questionId, code });
+    },
+    [codes, journal],
+  );
+  const question = data.questions[active]!;
+  useEffect(() => {
+    const timer = setTimeout(() => void saveNow(question.id), AUTOSAVE_MS);
+    return () => clearTimeout(timer);
+  }, [codes, question.id, saveNow]);
+
+  // Proctoring: every hidden-tab event is journaled and counted by the server.
+  useEffect(() => {
+    if (!journal) return;
+    const onVisibility = () => {
+      if (document.visibilityState === "hidden" && !ended.current) {
+        void journal.append("tab-switch", { at: Date.now() + offset }).then(() => journal.flush());
+      }
+    };
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => document.removeEventListener("visibilitychange", onVisibility);
+  }, [journal, offset]);
+
+  useRoomParty(data.roomId, (event) => {
+    if (event.type === "room-changed") {
+      setState((s) => ({ ...s, endsAt: event.endsAt }));
+      return "handled";
+    }
+    if (event.type === "participant-removed") {
+      leave("You have been removed from this room");
+      return "handled";
+    }
+    if (event.type === "room-deleted") {
+      leave("Room not found");
+      return "handled";
+    }
+  });
+
+  const finisher = useFetcher<typeof action>();
+  const finish = useCallback(async () => {
+    await saveNow(question.id);
+    await journal?.flush();
+    finisher.submit({ intent: "finish" }, { method: "post" });
+  }, [finisher, journal, question.id, saveNow]);
+  useEffect(() => {
+    const r = finisher.data;
+    if (!r) return;
+    if (r.ok) leave(r.message, "success");
+    else toast({ type: "error", message: r.error });
+  }, [finisher.data, leave, toast]);
+
+  const left = useCountdown(state.endsAt, offset, () => void finish());
+
+  const runner = useFetcher<typeof action>();
+  useEffect(() => {
+    const r = runner.data;
+    if (!r) return;
+    if (!r.ok) {
+      toast({ type: "error", message: r.error });
+      return;
+    }
+    if ("kind" in r) {
+      const result = r as unknown as RunResult;
+      setOutput(result);
+      toast({ type: result.passed === result.total ? "success" : "info", message: result.message });
+      if (result.kind === "submit") {
+        const qid = String(runner.formData?.get("questionId") ?? question.id);
+        setSubmissions((s) => ({ ...s, [qid]: { passed: result.passed, total: result.total, marks: result.marks ?? 0, score: 0, submittedAt: Date.now() } }));
+      }
+    }
+  }, [runner.data]); // eslint-disable-line react-hooks/exhaustive-deps -- react to each new result once
+
+  const code = codes[question.id] ?? "";
+  const busy = runner.state !== "idle";
+  const send = async (intent: "run" | "submit") => {
+    if (!network.online) {
+      toast({ type: "error", message: "Running code needs a connection. Your code is saved and will sync when you are back online." });
+      return;
+    }
+    await saveNow(question.id);
+    runner.submit({ intent, questionId: question.id, code }, { method: "post" });
+  };
+  const switchTo = async (index: number) => {
+    await saveNow(question.id);
+    setActive(index);
+    setOutput(null);
+  };
+  const blocked = (kind: "paste" | "copy" | "cut") =>
+    toast({ type: "error", message: `${kind[0]!.toUpperCase()}${kind.slice(1)} is disabled during the test` });
+
+  const totalMarks = useMemo(() => Object.values(submissions).reduce((sum, s) => sum + (s?.marks ?? 0), 0), [submissions]);
+
+  return (
+    <div className="flex h-screen flex-col">
+      <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-800 dark:bg-slate-900">
+        <h1 className="font-semibold">{data.roomName}</h1>
+        <Badge tone="blue">{LANGUAGE_LABELS[data.language]}</Badge>
+        <Countdown left={left} />
+        <NetworkIndicator />
+        <SyncStatus status={status} />
+        <span className="text-xs text-slate-500">Tab switches: {state.tabSwitchCount}/{TEST_RULES.maxTabSwitches}</span>
+        <div className="ml-auto flex items-center gap-3">
+          <span className="text-sm text-slate-500">Score so far: {Math.min(100, totalMarks)}/100</span>
+          <Button variant="danger" onClick={() => setConfirmFinish(true)} busy={finisher.state !== "idle"}>
+            Finish Test
+          </Button>
+        </div>
+      </header>
+      {!network.online ? (
+        <div role="alert" className="bg-amber-100 px-4 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+          You are offline. Keep working: your code is saved on this device and syncs when the connection returns.
+        </div>
+      ) : null}
+
+      <div className="grid min-h-0 flex-1 grid-cols-[13rem_minmax(0,1fr)_minmax(0,1.3fr)]">
+        <nav aria-label="Questions" className="space-y-1 overflow-y-auto border-r border-slate-200 p-3 dark:border-slate-800">
+          {data.questions.map((q, i) => (
+            <button
+              key={q.id}
+              type="button"
+              onClick={() => void switchTo(i)}
+              aria-current={i === active ? "true" : undefined}
+              className={`w-full rounded-md px-3 py-2 text-left text-sm ${i === active ? "bg-brand-50 font-medium text-brand-700 dark:bg-slate-800 dark:text-white" : "hover:bg-slate-100 dark:hover:bg-slate-800"}`}
+            >
+              <span className="block">Question {i + 1}</span>
+              <span className="block truncate text-xs text-slate-500">{q.title}</span>
+              {submissions[q.id] ? (
+                <span className="mt-1 block text-xs text-emerald-600">
+                  Submitted · {submissions[q.id]!.passed}/{submissions[q.id]!.total}
+                </span>
+              ) : null}
+            </button>
+          ))}
+        </nav>
+
+        <section aria-label="Problem" className="space-y-4 overflow-y-auto border-r border-slate-200 p-5 dark:border-slate-800">
+          <div className="flex items-baseline justify-between gap-2">
+            <h2 className="text-lg font-semibold">{question.title}</h2>
+            <span className="text-sm text-slate-500">50 marks</span>
+          </div>
+          <ProblemText text={question.description} />
+          <div>
+            <h3 className="mb-2 text-sm font-semibold">Test cases</h3>
+            {question.openCases.length === 0 ? (
+              <p className="text-sm text-slate-500">No open test cases for this question.</p>
+            ) : (
+              question.openCases.map((c, i) => (
+                <div key={c.id} className="mb-3 grid grid-cols-2 gap-2 text-xs">
+                  <div>
+                    <p className="mb-1 font-medium">Input {i + 1}</p>
+                    <pre className="overflow-x-auto rounded bg-slate-100 p-2 dark:bg-slate-800">{c.input}</pre>
+                  </div>
+                  <div>
+                    <p className="mb-1 font-medium">Expected output</p>
+                    <pre className="overflow-x-auto rounded bg-slate-100 p-2 dark:bg-slate-800">{c.expectedOutput}</pre>
+                  </div>
+                </div>
+              ))
+            )}
+            <p className="text-xs text-slate-500">
+              {question.totalCases - question.openCases.length} hidden test cases are judged when you submit.
+            </p>
+          </div>
+        </section>
+
+        <section aria-label="Code" className="flex min-h-0 flex-col">
+          <div className="flex items-center justify-between border-b border-slate-200 px-3 py-1.5 dark:border-slate-800">
+            <span className="font-mono text-xs text-slate-500">{FILE_NAMES[data.language]}</span>
+            <FontSizeControls size={fontSize} onChange={setFontSize} />
+          </div>
+          <div className="min-h-0 flex-1 overflow-auto">
+            <CodeEditor
+              value={code}
+              onChange={(value) => setCodes((all) => ({ ...all, [question.id]: value }))}
+              language={data.language}
+              fontSize={fontSize}
+              blockClipboard
+              onBlocked={blocked}
+              ariaLabel={`Code for question ${active + 1}`}
+            />
+          </div>
+          <div className="flex gap-2 border-t border-slate-200 px-3 py-2 dark:border-slate-800">
+            <Button variant="secondary" onClick={() => void send("run")} disabled={!code.trim() || busy} busy={busy && runner.formData?.get("intent") === "run"}>
+              Run Code
+            </Button>
+            <Button onClick={() => void send("submit")} disabled={!code.trim() || busy} busy={busy && runner.formData?.get("intent") === "submit"}>
+              Submit Code
+            </Button>
+          </div>
+          <OutputConsole result={output} />
+        </section>
+      </div>
+
+      <ConfirmDialog
+        open={confirmFinish}
+        onClose={() => setConfirmFinish(false)}
+        title="Finish the test?"
+        confirmLabel="Finish Test"
+        description={`You have submitted ${Object.values(submissions).filter(Boolean).length} of ${data.questions.length} questions. You cannot change your answers afterwards.`}
+        busy={finisher.state !== "idle"}
+        onConfirm={() => {
+          setConfirmFinish(false);
+          void finish();
+        }}
+      />
+      <UnlockDialog state={state} onUnlock={(c) => journal?.append("unlock", { code: c }).then(() => journal.flush())} />
+    </div>
+  );
+}
+
+function OutputConsole({ result }: { result: RunResult | null }) {
+  return (
+    <div className="h-56 overflow-y-auto border-t border-slate-200 bg-slate-950 p-3 font-mono text-xs text-slate-100 dark:border-slate-800" aria-label="Output Console" role="log">
+      {!result ? (
+        <p className="text-slate-400">Run your code to see output...</p>
+      ) : result.compile && result.compile.code !== 0 ? (
+        <>
+          <p className="text-red-400">Compilation failed</p>
+          <pre className="mt-1 whitespace-pre-wrap">{result.compile.stderr || result.compile.stdout}</pre>
+        </>
+      ) : (
+        <>
+          <p className={result.passed === result.total ? "text-emerald-400" : "text-amber-300"}>
+            {result.kind === "submit" ? "Submitted: " : ""}
+            {result.passed}/{result.total} test cases passed
+          </p>
+          {result.cases.map((c, i) => (
+            <div key={c.id} className="mt-2 border-t border-slate-800 pt-2">
+              <p>
+                Test case {i + 1} {c.hidden ? "(hidden)" : ""}:{" "}
+                <span className={c.passed ? "text-emerald-400" : "text-red-400"}>{c.passed ? "Passed" : `Failed (${c.verdict})`}</span>
+              </p>
+              {!c.hidden ? (
+                <>
+                  <p className="mt-1 text-slate-400">Your output:</p>
+                  <pre className="whitespace-pre-wrap">{c.actualOutput || "(no output)"}</pre>
+                  {c.error ? <pre className="whitespace-pre-wrap text-red-300">{c.error}</pre> : null}
+                </>
+              ) : null}
+            </div>
+          ))}
+        </>
+      )}
+    </div>
+  );
+}
+
+function UnlockDialog({ state, onUnlock }: { state: TestState; onUnlock: (code: string) => Promise<void> | undefined }) {
+  const [code, setCode] = useState("");
+  const [busy, setBusy] = useState(false);
+  return (
+    <Dialog
+      open={state.isLocked && !state.isDisqualified}
+      onClose={() => {}}
+      title="Test locked"
+      description={`Tab switch detected (${state.tabSwitchCount}/${TEST_RULES.maxTabSwitches}). Ask your instructor for the unlock code.`}
+    >
+      <form
+        className="space-y-3"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          if (!code.trim()) return;
+          setBusy(true);
+          await onUnlock(code.trim());
+          setBusy(false);
+          setCode("");
+        }}
+      >
+        <label htmlFor="unlock-code" className="block text-sm font-medium">
+          Unlock code
+        </label>
+        <input id="unlock-code" className={controlClass} value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" autoFocus />
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          Attempts remaining: {state.unlockAttemptsRemaining}/{TEST_RULES.unlockAttempts}
+        </p>
+        <Button type="submit" className="w-full" busy={busy} disabled={!code.trim()}>
+          Unlock
+        </Button>
+      </form>
+    </Dialog>
+  );
 }
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
 }
+

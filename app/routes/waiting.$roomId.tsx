@@ -1,15 +1,69 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData, useNavigate } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { CenteredNotice } from "~/components/ui/centered-notice";
-import { requireRole } from "~/lib/session.server";
+import { useToast } from "~/components/toaster";
+import { useRoomParty } from "~/components/use-room-party";
+import { requireRoomPage } from "~/lib/student-pages.server";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireRole(request, context, "student");
-  return null;
+export const meta: MetaFunction = () => [{ title: "Waiting room — ProctorEdge" }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { room, participant } = await requireRoomPage(request, context, params.roomId ?? "");
+  if (room.isActive) throw redirect(`/test/${room.id}/terms`);
+  return {
+    roomId: room.id,
+    roomName: room.roomName,
+    name: participant.fullName,
+    email: participant.email,
+    category: participant.category,
+    durationMinutes: room.durationMinutes,
+  };
 }
 
-export default function Page() {
-  return <CenteredNotice title="Waiting room">Join a test room with its one-time code to wait here for the test to start.</CenteredNotice>;
+export default function WaitingRoom() {
+  const data = useLoaderData<typeof loader>();
+  const navigate = useNavigate();
+  const toast = useToast();
+  useRoomParty(data.roomId, (event) => {
+    if (event.type === "room-changed" && event.isActive) {
+      navigate(`/test/${data.roomId}/terms`, { replace: true });
+      return "handled";
+    }
+    if (event.type === "participant-removed") {
+      toast({ type: "error", message: "You have been removed from this room" });
+      navigate("/student", { replace: true });
+      return "handled";
+    }
+    if (event.type === "room-deleted") {
+      toast({ type: "error", message: "Room not found" });
+      navigate("/student", { replace: true });
+      return "handled";
+    }
+  });
+  return (
+    <main className="flex min-h-screen items-center justify-center p-6">
+      <div className="w-full max-w-lg rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <p className="text-sm font-medium text-brand-600">{data.roomName}</p>
+        <h1 className="mt-2 text-2xl font-semibold">Waiting for test to start</h1>
+        <div className="mx-auto mt-5 h-1.5 w-40 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700" aria-hidden>
+          <div className="h-full w-1/3 animate-pulse rounded-full bg-brand-500" />
+        </div>
+        <dl className="mt-6 grid grid-cols-2 gap-x-4 gap-y-3 text-left text-sm">
+          <dt className="text-slate-500">Name</dt>
+          <dd className="font-medium">{data.name}</dd>
+          <dt className="text-slate-500">Email ID</dt>
+          <dd className="font-medium">{data.email}</dd>
+          <dt className="text-slate-500">Test Category</dt>
+          <dd className="font-medium">{data.category}</dd>
+          <dt className="text-slate-500">Test Duration</dt>
+          <dd className="font-medium">{data.durationMinutes} minutes</dd>
+        </dl>
+        <p className="mt-6 text-sm text-slate-500" role="status">
+          Please stay on this page. The test opens by itself when your instructor starts it.
+        </p>
+      </div>
+    </main>
+  );
 }
 
 export function ErrorBoundary() {

@@ -68,7 +68,7 @@ const ENV_NAMES: Record<keyof Config, string> = {
 };
 
 /** Reads the options from env (RUNNER_*), with overrides for tests. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
   const raw: Record<string, unknown> = {};
   for (const [key, name] of Object.entries(ENV_NAMES)) {
     if (env[name] !== undefined && env[name] !== "") raw[key] = env[name];

@@ -5,6 +5,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
+import { EMPTY_ENV } from "./sandbox.ts";
 
 export const LANGUAGE_NAMES = ["c", "cpp", "python", "java"] as const;
 export type LanguageName = (typeof LANGUAGE_NAMES)[number];
@@ -32,7 +33,7 @@ export type Language = z.infer<typeof LanguageSchema> & {
 };
 
 function readVersion(cmd: string[]): string {
-  const out = execFileSync(cmd[0]!, cmd.slice(1), { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: {} });
+  const out = execFileSync(cmd[0]!, cmd.slice(1), { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: EMPTY_ENV });
   return out.trim().split("\n")[0]!.replace(/^(javac|Python)\s+/i, "");
 }
 

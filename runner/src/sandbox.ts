@@ -44,6 +44,9 @@ export type SandboxResult = {
   outputExceeded: boolean;
 };
 
+/** Sandboxes start with nothing from the runner's environment (typed loosely: some projects declare required vars). */
+export const EMPTY_ENV = {} as NodeJS.ProcessEnv;
+
 export const SIGXCPU = 24;
 export const SIGXFSZ = 25;
 const STDERR_KEEP = 64 * 1024;
@@ -130,7 +133,7 @@ export class Sandbox {
         this.bwrap,
         ...this.bwrapArgs(spec),
       ],
-      { uid: spec.uid, gid: spec.uid, env: {}, stdio: ["pipe", "pipe", "pipe", "pipe"], detached: false },
+      { uid: spec.uid, gid: spec.uid, env: EMPTY_ENV, stdio: ["pipe", "pipe", "pipe", "pipe"], detached: false },
     );
 
     const stdout: Buffer[] = [];

@@ -1,0 +1,64 @@
+// Run and Submit for the coding test. Hidden cases are judged here and only
+// their pass/fail leaves the server: never their input, expected or actual output.
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { eq } from "drizzle-orm";
+import { questions } from "~/db/schema";
+import { FormError } from "./forms.server";
+import type { Room } from "./rooms.server";
+import { createRunnerClient, RunnerError, runnerFailureMessage, type JudgeResult } from "./runner.server";
+import { getServerEnv } from "./env.server";
+import { assertCanAnswer, casesForJudging, recordSubmission, type StudentTest } from "./student-tests.server";
+
+export type CaseResult = {
+  id: string;
+  hidden: boolean;
+  passed: boolean;
+  verdict: string;
+  /** Open cases only. */
+  input?: string;
+  expectedOutput?: string;
+  actualOutput?: string;
+  error?: string | null;
+};
+
+function assertUnlocked(test: StudentTest) {
+  if (test.isLocked) throw new FormError("Enter the unlock code to continue", 423);
+}
+
+async function judge(context: AppLoadContext, language: Room["language"], code: string, cases: { id: string; input: string; expectedOutput: string }[], failure: string) {
+  const runner = createRunnerClient(getServerEnv(context.cloudflare.env));
+  try {
+    return await runner.judge({ language, code, testCases: cases.map((c) => ({ id: c.id, input: c.input, expected_output: c.expectedOutput })) });
+  } catch (error) {
+    if (error instanceof RunnerError) throw new FormError(runnerFailureMessage(failure, error), 503);
+    throw error;
+  }
+}
+
+function describe(result: JudgeResult, cases: { id: string; input: string; expectedOutput: string; isHidden: boolean }[]): CaseResult[] {
+  return cases.map((c) => {
+    const r = result.testResults.find((t) => t.testCaseId === c.id);
+    const base = { id: c.id, hidden: c.isHidden, passed: r?.passed ?? false, verdict: r?.verdict ?? "RE" };
+    return c.isHidden ? base : { ...base, input: c.input, expectedOutput: c.expectedOutput, actualOutput: r?.actualOutput ?? "", error: r?.error ?? null };
+  });
+}
+
+export async function runOpenCases(context: AppLoadContext, room: Room, test: StudentTest, questionId: string, code: string) {
+  assertCanAnswer(room, test);
+  assertUnlocked(test);
+  const cases = await casesForJudging(context.db, room, test, questionId, true);
+  if (cases.length === 0) throw new FormError("No open test cases available");
+  const result = await judge(context, room.language, code, cases, "Failed to run code");
+  return { compile: result.compile, cases: describe(result, cases), passed: result.passedCount, total: result.totalTestCases };
+}
+
+export async function submitCode(context: AppLoadContext, room: Room, test: StudentTest, questionId: string, code: string) {
+  assertCanAnswer(room, test);
+  assertUnlocked(test);
+  const cases = await casesForJudging(context.db, room, test, questionId, false);
+  const result = await judge(context, room.language, code, cases, "Failed to submit code");
+  const question = (await context.db.select({ id: questions.id, title: questions.title }).from(questions).where(eq(questions.id, questionId)).get())!;
+  const passedIds = result.testResults.filter((t) => t.passed).map((t) => String(t.testCaseId));
+  const { marks, score } = await recordSubmission(context.db, test, { ...question, language: room.language }, code, passedIds, cases.length);
+  return { compile: result.compile, cases: describe(result, cases), passed: passedIds.length, total: cases.length, marks, score };
+}

@@ -1,0 +1,361 @@
+import "fake-indexeddb/auto";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  createIdbJournalStorage,
+  createJournal,
+  STORAGE_UNAVAILABLE_MESSAGE,
+  type Entry,
+  type Journal,
+  type JournalLocks,
+  type JournalOptions,
+  type JournalStorage,
+  type TestState,
+} from "./journal";
+
+const STATE: TestState = {
+  status: "in_progress",
+  isDisqualified: false,
+  isLocked: false,
+  tabSwitchCount: 0,
+  unlockAttemptsRemaining: 3,
+  endsAt: null,
+  serverNow: 0,
+};
+
+type Reply = number | ((entries: Entry[]) => Response) | "network-error";
+
+/** A fake journal endpoint that stores ids like the real one (dedup by id). */
+function fakeServer(respond?: (entries: Entry[]) => Response) {
+  const requests: Entry[][] = [];
+  const stored = new Map<string, Entry>();
+  const replies: Reply[] = [];
+  let gate: Promise<void> | null = null;
+  const fetch = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+    const entries = (JSON.parse(String(init?.body)) as { entries: Entry[] }).entries;
+    requests.push(entries);
+    if (gate) await gate;
+    const reply = replies.shift() ?? respond ?? 200;
+    if (reply === "network-error") throw new TypeError("Failed to fetch");
+    if (typeof reply === "function") return reply(entries);
+    if (reply !== 200) return new Response("nope", { status: reply });
+    for (const e of entries) if (!stored.has(e.id)) stored.set(e.id, e);
+    return Response.json({ accepted: entries.map((e) => e.id), rejected: [], state: { ...STATE, serverNow: Date.now() } });
+  });
+  return {
+    fetch: fetch as unknown as typeof globalThis.fetch,
+    calls: () => fetch.mock.calls.length,
+    requests,
+    stored,
+    reply: (...r: Reply[]) => replies.push(...r),
+    /** Holds every response until the returned function is called. */
+    hold() {
+      let release!: () => void;
+      gate = new Promise((r) => (release = r));
+      return () => {
+        gate = null;
+        release();
+      };
+    },
+  };
+}
+
+const open: Journal[] = [];
+let counter = 0;
+function newTestId() {
+  return `test-${Date.now()}-${counter++}`;
+}
+function journal(options: Partial<JournalOptions> & { testId: string; fetch: typeof fetch }) {
+  const j = createJournal({ locks: null, retry: { baseMs: 10, capMs: 50 }, ...options });
+  open.push(j);
+  return j;
+}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+afterEach(() => {
+  for (const j of open.splice(0)) j.close();
+});
+
+describe("journal", () => {
+  it("allocates strictly increasing seqs and sends them in order", async () => {
+    const server = fakeServer();
+    const testId = newTestId();
+    const j = journal({ testId, fetch: server.fetch, clockOffset: () => 5_000 });
+    const before = Date.now();
+    const appended: Entry[] = [];
+    for (let i = 0; i < 5; i++) appended.push(await j.append("code", { questionId: "q1", code: `v${i}` }));
+    await j.flush();
+
+    expect(appended.map((e) => e.seq)).toEqual([0, 1, 2, 3, 4]);
+    expect(new Set(appended.map((e) => e.id)).size).toBe(5);
+    // createdAt is on the server's clock.
+    expect(appended[0].createdAt).toBeGreaterThanOrEqual(before + 5_000);
+    const sent = server.requests.flat().map((e) => e.seq);
+    expect(sent).toEqual([...sent].sort((a, b) => a - b));
+    expect([...server.stored.values()].map((e) => e.seq).sort()).toEqual([0, 1, 2, 3, 4]);
+    expect(server.fetch).toHaveBeenCalledWith(
+      `/api/journal/${testId}`,
+      expect.objectContaining({ method: "POST", credentials: "same-origin" }),
+    );
+    expect(await j.entries()).toEqual([]);
+    expect(j.status()).toMatchObject({ pending: 0, syncing: false, error: null, storageError: null });
+    expect(j.status().lastSyncedAt).not.toBeNull();
+  });
+
+  it("keeps counting seqs across a reload (counter lives in IndexedDB)", async () => {
+    const server = fakeServer();
+    const testId = newTestId();
+    const first = journal({ testId, fetch: server.fetch });
+    await first.append("tab-switch", {});
+    await first.append("tab-switch", {});
+    await first.flush();
+    first.close();
+    const second = journal({ testId, fetch: server.fetch });
+    expect((await second.append("unlock", { code: "x" })).seq).toBe(2);
+  });
+
+  it("makes an entry durable in IndexedDB before it is sent", async () => {
+    const server = fakeServer();
+    const testId = newTestId();
+    const storage = createIdbJournalStorage();
+    const seenInDb: boolean[] = [];
+    const fetchSpy: typeof fetch = async (input, init) => {
+      const ids = (JSON.parse(String(init?.body)) as { entries: Entry[] }).entries.map((e) => e.id);
+      const inDb = new Set((await storage.list(testId)).map((e) => e.id));
+      seenInDb.push(ids.every((id) => inDb.has(id)));
+      return server.fetch(input, init);
+    };
+    const release = server.hold();
+    const j = journal({ testId, fetch: fetchSpy });
+    const entry = await j.append("mcq-progress", { answers: { q1: 2 } });
+    // Resolved: it is already in IndexedDB while the request is still held.
+    expect((await storage.list(testId)).map((e) => e.id)).toEqual([entry.id]);
+    release();
+    await j.flush();
+    expect(seenInDb.length).toBeGreaterThan(0);
+    expect(seenInDb.every(Boolean)).toBe(true);
+    expect(await storage.list(testId)).toEqual([]);
+  });
+
+  it("retries a failed request with the same entry ids", async () => {
+    const server = fakeServer();
+    server.reply(503);
+    const testId = newTestId();
+    const j = journal({ testId, fetch: server.fetch });
+    const entry = await j.append("code", { code: "int main(){}" });
+    await vi.waitFor(() => expect(server.stored.size).toBe(1));
+    expect(server.calls()).toBeGreaterThanOrEqual(2);
+    for (const request of server.requests) expect(request.map((e) => e.id)).toEqual([entry.id]);
+    expect(await j.entries()).toEqual([]);
+  });
+
+  it("backs off after a 500 and retries immediately on flush", async () => {
+    const server = fakeServer();
+    server.reply(500, 500);
+    const testId = newTestId();
+    // random() = 1 makes the jittered delay its ceiling: 200 ms, then 400 ms.
+    const j = journal({ testId, fetch: server.fetch, retry: { baseMs: 200, capMs: 30_000, random: () => 1 } });
+    await j.append("code", { code: "a" });
+    await vi.waitFor(() => expect(server.calls()).toBe(1));
+    await sleep(100);
+    expect(server.calls()).toBe(1); // still waiting out the backoff
+    expect(j.status()).toMatchObject({ pending: 1, syncing: false, error: null });
+    await vi.waitFor(() => expect(server.calls()).toBe(2), { timeout: 1_000 });
+
+    // Second failure: the next wait is 400 ms, but flush() goes now.
+    await vi.waitFor(() => expect(j.status().syncing).toBe(false));
+    const t0 = Date.now();
+    await j.flush();
+    expect(Date.now() - t0).toBeLessThan(300);
+    expect(server.calls()).toBe(3);
+    expect(j.status().pending).toBe(0);
+  });
+
+  it("does not hammer the server on new appends while backing off", async () => {
+    const server = fakeServer();
+    server.reply(500);
+    const j = journal({ testId: newTestId(), fetch: server.fetch, retry: { baseMs: 60_000, random: () => 1 } });
+    await j.append("code", { code: "a" });
+    await vi.waitFor(() => expect(server.calls()).toBe(1));
+    await j.append("code", { code: "b" });
+    await j.append("code", { code: "c" });
+    await sleep(50);
+    expect(server.calls()).toBe(1);
+    await j.flush();
+    expect(server.calls()).toBe(2);
+    expect(server.requests[1].map((e) => e.payload.code)).toEqual(["a", "b", "c"]);
+  });
+
+  it("honours Retry-After on 429 and retries on network errors and bad bodies", async () => {
+    const server = fakeServer();
+    server.reply(
+      () => new Response("slow down", { status: 429, headers: { "Retry-After": "0" } }),
+      "network-error",
+      () => new Response("<html>captive portal</html>", { status: 200 }),
+    );
+    const j = journal({ testId: newTestId(), fetch: server.fetch });
+    await j.append("tab-switch", { at: 1 });
+    await vi.waitFor(() => expect(server.stored.size).toBe(1));
+    expect(server.calls()).toBe(4);
+  });
+
+  it("reports rejected entries and removes them with the accepted ones", async () => {
+    const isBad = (e: Entry) => e.payload.code === "wrong";
+    const server = fakeServer((entries) =>
+      Response.json({
+        accepted: entries.filter((e) => !isBad(e)).map((e) => e.id),
+        rejected: entries.filter(isBad).map((e) => ({ id: e.id, reason: "synced after end" })),
+        state: { ...STATE, unlockAttemptsRemaining: 2 },
+      }),
+    );
+    const testId = newTestId();
+    const onRejected = vi.fn();
+    const onState = vi.fn();
+    const j = journal({ testId, fetch: server.fetch, onRejected, onState });
+    const good = await j.append("code", { code: "ok" });
+    const bad = await j.append("unlock", { code: "wrong" });
+    await j.flush();
+    await vi.waitFor(() => expect(onRejected).toHaveBeenCalledWith([{ id: bad.id, reason: "synced after end" }]));
+    expect(onState).toHaveBeenCalledWith(expect.objectContaining({ unlockAttemptsRemaining: 2 }));
+    expect(server.requests.flat().map((e) => e.id)).toContain(good.id);
+    expect(await j.entries()).toEqual([]);
+    expect(await createIdbJournalStorage().list(testId)).toEqual([]);
+    expect(j.status().pending).toBe(0);
+  });
+
+  it("stops syncing on 401 and keeps the entries", async () => {
+    const server = fakeServer();
+    server.reply(401);
+    const testId = newTestId();
+    const j = journal({ testId, fetch: server.fetch });
+    const entry = await j.append("code", { code: "x" });
+    await vi.waitFor(() => expect(j.status().error).toMatch(/session has expired/));
+    await j.append("code", { code: "y" });
+    await j.flush();
+    await sleep(50);
+    expect(server.calls()).toBe(1);
+    expect((await j.entries()).map((e) => e.id)[0]).toBe(entry.id);
+    expect(j.status()).toMatchObject({ pending: 2, syncing: false });
+  });
+
+  it.each([403, 404, 410])("treats %i as fatal", async (code) => {
+    const server = fakeServer();
+    server.reply(code);
+    const j = journal({ testId: newTestId(), fetch: server.fetch });
+    await j.append("code", { code: "x" });
+    await vi.waitFor(() => expect(j.status().error).not.toBeNull());
+    await j.flush();
+    expect(server.calls()).toBe(1);
+    expect(j.status().pending).toBe(1);
+  });
+
+  it("keeps entries in memory and reports storageError when IndexedDB fails", async () => {
+    const server = fakeServer();
+    server.reply("network-error");
+    const quota = () => Promise.reject(new DOMException("full", "UnknownError"));
+    const broken: JournalStorage = { add: quota, putMany: quota, list: quota, count: quota, remove: quota };
+    const listener = vi.fn();
+    const j = createJournal({
+      testId: newTestId(),
+      fetch: server.fetch,
+      storage: broken,
+      locks: null,
+      retry: { baseMs: 60_000, random: () => 1 },
+    });
+    open.push(j);
+    j.subscribe(listener);
+    const a = await j.append("code", { code: "a" });
+    const b = await j.append("tab-switch", {});
+    expect([a.seq, b.seq]).toEqual([0, 1]);
+    expect(j.status().storageError).toBe(STORAGE_UNAVAILABLE_MESSAGE);
+    expect(listener).toHaveBeenCalledWith(expect.objectContaining({ storageError: STORAGE_UNAVAILABLE_MESSAGE }));
+    await vi.waitFor(() => expect(server.calls()).toBe(1));
+    expect((await j.entries()).map((e) => e.id)).toEqual([a.id, b.id]);
+    expect(j.status().pending).toBe(2);
+
+    await j.flush(); // network back: they sync from memory
+    expect([...server.stored.keys()]).toEqual([a.id, b.id]);
+    expect(await j.entries()).toEqual([]);
+    expect(j.status().pending).toBe(0);
+  });
+
+  it("moves memory-only entries into IndexedDB once storage works again", async () => {
+    const server = fakeServer();
+    server.reply("network-error", "network-error");
+    const real = createIdbJournalStorage();
+    let failing = true;
+    const flaky: JournalStorage = {
+      add: (...a) => (failing ? Promise.reject(new Error("boom")) : real.add(...a)),
+      putMany: (...a) => (failing ? Promise.reject(new Error("boom")) : real.putMany(...a)),
+      list: (...a) => real.list(...a),
+      count: (...a) => real.count(...a),
+      remove: (...a) => real.remove(...a),
+    };
+    const testId = newTestId();
+    const j = journal({ testId, fetch: server.fetch, storage: flaky, retry: { baseMs: 60_000, random: () => 1 } });
+    const a = await j.append("code", { code: "a" });
+    expect(j.status().storageError).not.toBeNull();
+    await vi.waitFor(() => expect(server.calls()).toBe(1));
+    await vi.waitFor(() => expect(j.status().syncing).toBe(false));
+    failing = false;
+    await j.flush(); // fails on the network but persists memory first
+    expect((await real.list(testId)).map((e) => e.id)).toEqual([a.id]);
+    expect(j.status().storageError).toBeNull();
+    const b = await j.append("code", { code: "b" });
+    expect(b.seq).toBe(1); // the IndexedDB counter was moved past the memory seq
+    await j.flush();
+    expect(server.requests.at(-1)?.map((e) => e.id)).toEqual([a.id, b.id]);
+  });
+
+  it("sends at most 100 entries per request, in seq order", async () => {
+    const server = fakeServer();
+    const release = server.hold();
+    const j = journal({ testId: newTestId(), fetch: server.fetch });
+    for (let i = 0; i < 150; i++) await j.append("mcq-progress", { i });
+    release();
+    await j.flush();
+    const sizes = server.requests.map((r) => r.length);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(100);
+    const seqs = server.requests.flat().map((e) => e.seq);
+    const unique = [...new Set(seqs)];
+    expect(unique).toEqual(Array.from({ length: 150 }, (_, i) => i));
+    // Resent ids (the first held request) are fine; order within and across requests is not negotiable.
+    for (const r of server.requests) expect(r.map((e) => e.seq)).toEqual([...r.map((e) => e.seq)].sort((x, y) => x - y));
+  });
+
+  it("two tabs of the same test never share a seq", async () => {
+    const server = fakeServer();
+    const testId = newTestId();
+    // Locks that do not exclude anything: the IndexedDB transaction alone
+    // must keep seqs unique, as in two tabs without Web Locks.
+    const noLock: JournalLocks = { request: ((_name: string, cb: (lock: Lock | null) => unknown) => Promise.resolve(cb(null))) as JournalLocks["request"] };
+    const tabA = journal({ testId, fetch: server.fetch, locks: noLock });
+    const tabB = journal({ testId, fetch: server.fetch, locks: noLock });
+    const appended = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? tabA : tabB).append("code", { i })),
+    );
+    const seqs = appended.map((e) => e.seq).sort((a, b) => a - b);
+    expect(seqs).toEqual(Array.from({ length: 40 }, (_, i) => i));
+    await Promise.all([tabA.flush(), tabB.flush()]);
+    await tabA.flush();
+    expect(server.stored.size).toBe(40);
+    expect(new Set([...server.stored.values()].map((e) => e.seq)).size).toBe(40);
+    await vi.waitFor(() => expect(tabB.status().pending).toBe(0));
+  });
+
+  it("uses Web Locks named journal:{testId} when available", async () => {
+    const server = fakeServer();
+    const testId = newTestId();
+    const names: string[] = [];
+    const locks: JournalLocks = {
+      request: ((name: string, cb: (lock: Lock | null) => unknown) => {
+        names.push(name);
+        return Promise.resolve(cb(null));
+      }) as JournalLocks["request"],
+    };
+    const j = journal({ testId, fetch: server.fetch, locks });
+    await j.append("code", {});
+    await j.flush();
+    expect(names).toContain(`journal:${testId}`);
+    expect(names.every((n) => n.startsWith(`journal:${testId}`))).toBe(true);
+  });
+});

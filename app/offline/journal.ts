@@ -1,0 +1,643 @@
+/**
+ * The offline journal of the student test client (spec README, "Offline-tolerant
+ * test taking"). Every answer, code change, tab switch and unlock attempt is
+ * written to IndexedDB first and only then sent to `POST /api/journal/{id}`.
+ *
+ * Guarantees:
+ * - `append` resolves only once the entry is durable in IndexedDB (or, when
+ *   IndexedDB is unusable, held in memory with `storageError` set). Nothing is
+ *   ever dropped: an entry leaves the journal only when the server has
+ *   accepted or rejected it, and rejections are reported through `onRejected`.
+ * - `seq` is allocated inside one IndexedDB readwrite transaction (which the
+ *   browser serialises across tabs) under a Web Lock, so two tabs of the same
+ *   test never share a seq. Entries are sent in seq order, at most 100 a request,
+ *   and a single tab at a time drains (a second Web Lock).
+ * - Resending is always safe (the server ignores ids it already stored), so
+ *   every failure is simply retried with full-jitter exponential backoff.
+ *
+ * Browser only: create it in an effect, never during server rendering.
+ */
+import { createStore, type UseStore } from "idb-keyval";
+import { z } from "zod";
+
+export const ENTRY_KINDS = ["code", "mcq-progress", "tab-switch", "unlock"] as const;
+export type EntryKind = (typeof ENTRY_KINDS)[number];
+
+export type Entry = {
+  id: string;
+  seq: number;
+  kind: EntryKind;
+  payload: Record<string, unknown>;
+  /** Milliseconds on the server's clock: Date.now() + clockOffset(). */
+  createdAt: number;
+};
+
+export const TestStateSchema = z.object({
+  status: z.string(),
+  isDisqualified: z.boolean(),
+  isLocked: z.boolean(),
+  tabSwitchCount: z.number(),
+  unlockAttemptsRemaining: z.number(),
+  endsAt: z.number().nullable(),
+  serverNow: z.number(),
+});
+export type TestState = z.infer<typeof TestStateSchema>;
+
+export const JournalResponseSchema = z.object({
+  accepted: z.array(z.string()),
+  rejected: z.array(z.object({ id: z.string(), reason: z.string() })),
+  state: TestStateSchema,
+});
+export type JournalResponse = z.infer<typeof JournalResponseSchema>;
+export type RejectedEntry = JournalResponse["rejected"][number];
+
+export type JournalStatus = {
+  pending: number;
+  syncing: boolean;
+  lastSyncedAt: number | null;
+  /** A fatal sync error (401/403/404/410): syncing has stopped, entries are kept. */
+  error: string | null;
+  /** IndexedDB is unusable: entries are only in memory until they sync. */
+  storageError: string | null;
+};
+
+/** Where entries live. The default is IndexedDB; tests inject failing ones. */
+export interface JournalStorage {
+  /**
+   * Atomically allocates the next seq of the test (never below `minSeq`),
+   * stores `build(seq)` and resolves once that is committed.
+   */
+  add(testId: string, minSeq: number, build: (seq: number) => Entry): Promise<Entry>;
+  /** Stores entries that already have a seq (kept in memory while storage failed). */
+  putMany(testId: string, entries: Entry[]): Promise<void>;
+  /** The stored entries of the test in seq order, the first `limit` if given. */
+  list(testId: string, limit?: number): Promise<Entry[]>;
+  count(testId: string): Promise<number>;
+  remove(testId: string, seqs: number[]): Promise<void>;
+}
+
+/** The subset of `navigator.locks` the journal uses (injectable for tests). */
+export type JournalLocks = Pick<LockManager, "request">;
+
+export type JournalOptions = {
+  testId: string;
+  /** Default `/api/journal/${testId}`. */
+  endpoint?: string;
+  /** Server clock minus client clock, in ms (from the network indicator). */
+  clockOffset?: () => number;
+  onState?: (state: TestState) => void;
+  onRejected?: (rejected: RejectedEntry[]) => void;
+  fetch?: typeof fetch;
+  storage?: JournalStorage;
+  /** `null` forces the single-tab fallback; default `navigator.locks`. */
+  locks?: JournalLocks | null;
+  /** Backoff tuning, mainly for tests. Defaults: 500 ms base, 30 s cap, Math.random. */
+  retry?: { baseMs?: number; capMs?: number; random?: () => number };
+  /** Per-request timeout. Default 20 s. */
+  timeoutMs?: number;
+};
+
+export type Journal = {
+  /** Durable in IndexedDB before it resolves, then schedules a sync. */
+  append(kind: EntryKind, payload: Record<string, unknown>): Promise<Entry>;
+  /** Sync now; resolves when the queue is empty or the attempt failed. */
+  flush(): Promise<void>;
+  status(): JournalStatus;
+  subscribe(listener: (status: JournalStatus) => void): () => void;
+  /** The unsynced entries, in seq order. */
+  entries(): Promise<Entry[]>;
+  close(): void;
+};
+
+export const MAX_BATCH_ENTRIES = 100;
+/** Code entries can be large; keep one request well under body-size limits. */
+const MAX_BATCH_CHARS = 512 * 1024;
+const FATAL_STATUSES = new Set([401, 403, 404, 410]);
+
+export const STORAGE_UNAVAILABLE_MESSAGE =
+  "Your browser cannot save answers offline (storage unavailable). Keep this tab open until everything is synced.";
+export const STORAGE_FULL_MESSAGE =
+  "Your device is out of storage space, so answers cannot be saved offline. Keep this tab open until everything is synced.";
+
+const FATAL_MESSAGES: Record<number, string> = {
+  401: "Your session has expired. Sign in again to sync; your answers are kept on this device.",
+  403: "This test no longer accepts answers from this session. Your answers are kept on this device.",
+  404: "This test could not be found. Your answers are kept on this device.",
+  410: "This test has closed and no longer accepts answers. Your answers are kept on this device.",
+};
+
+// ---------------------------------------------------------------------------
+// IndexedDB storage
+
+const DB_NAME = "proctor-journal";
+const STORE_NAME = "entries";
+
+// Keys: ["seq", testId] -> next seq; ["entry", testId, seq] -> Entry. Array keys
+// sort element-wise and numbers sort numerically, so a key range over
+// ["entry", testId, *] yields the test's entries in seq order.
+const counterKey = (testId: string) => ["seq", testId];
+const entryKey = (testId: string, seq: number) => ["entry", testId, seq];
+// An array sorts after every number, so [] closes the range above any seq.
+const entryRange = (testId: string) => IDBKeyRange.bound(["entry", testId], ["entry", testId, []]);
+
+function txDone(tx: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error ?? new Error("IndexedDB transaction failed"));
+    tx.onabort = () => reject(tx.error ?? new Error("IndexedDB transaction aborted"));
+  });
+}
+
+function request<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error ?? new Error("IndexedDB request failed"));
+  });
+}
+
+export function createIdbJournalStorage(): JournalStorage {
+  let store: UseStore | null = null;
+  // Opened lazily: `indexedDB` may be missing (SSR, some private modes), and
+  // that must surface as a failed append, not a crash at import time.
+  // (idb-keyval itself reopens a connection the browser closed.)
+  const use: UseStore = async (mode, callback) => {
+    store ??= createStore(DB_NAME, STORE_NAME);
+    return store(mode, callback);
+  };
+
+  return {
+    add: (testId, minSeq, build) =>
+      use("readwrite", (s) => {
+        let entry: Entry | undefined;
+        const done = txDone(s.transaction);
+        const counter = s.get(counterKey(testId));
+        counter.onsuccess = () => {
+          const stored = typeof counter.result === "number" ? counter.result : 0;
+          const seq = Math.max(stored, minSeq);
+          entry = build(seq);
+          s.put(entry, entryKey(testId, seq));
+          s.put(seq + 1, counterKey(testId));
+        };
+        // Resolve on commit, not on put success: only then is it durable.
+        return done.then(() => {
+          if (!entry) throw new Error("IndexedDB did not store the entry");
+          return entry;
+        });
+      }),
+    putMany: (testId, entries) =>
+      use("readwrite", (s) => {
+        const done = txDone(s.transaction);
+        const counter = s.get(counterKey(testId));
+        counter.onsuccess = () => {
+          const stored = typeof counter.result === "number" ? counter.result : 0;
+          let next = stored;
+          for (const e of entries) {
+            s.put(e, entryKey(testId, e.seq));
+            next = Math.max(next, e.seq + 1);
+          }
+          s.put(next, counterKey(testId));
+        };
+        return done;
+      }),
+    list: (testId, limit) => use("readonly", (s) => request(s.getAll(entryRange(testId), limit)) as Promise<Entry[]>),
+    count: (testId) => use("readonly", (s) => request(s.count(entryRange(testId)))),
+    remove: (testId, seqs) =>
+      use("readwrite", (s) => {
+        const done = txDone(s.transaction);
+        for (const seq of seqs) s.delete(entryKey(testId, seq));
+        return done;
+      }),
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Locks
+
+// Fallback when Web Locks are missing: serialise within this page only.
+const localQueues = new Map<string, Promise<unknown>>();
+
+function withLocalLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
+  const previous = localQueues.get(name) ?? Promise.resolve();
+  const run = previous.then(fn, fn);
+  const tail = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  localQueues.set(name, tail);
+  void tail.then(() => {
+    if (localQueues.get(name) === tail) localQueues.delete(name);
+  });
+  return run;
+}
+
+function lockRunner(locks: JournalLocks | null | undefined) {
+  return async function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
+    if (!locks) return withLocalLock(name, fn);
+    let started = false;
+    try {
+      return await locks.request(name, () => {
+        started = true;
+        return fn();
+      });
+    } catch (error) {
+      // Locks can be refused (opaque origins, some sandboxed frames): fall
+      // back rather than fail the append. Errors from fn itself pass through.
+      if (started) throw error;
+      return withLocalLock(name, fn);
+    }
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Helpers
+
+function uuid(): string {
+  // randomUUID is only exposed in secure contexts; a plain-http LAN deploy
+  // still needs unique ids.
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+function storageMessage(error: unknown): string {
+  return error instanceof DOMException && error.name === "QuotaExceededError"
+    ? STORAGE_FULL_MESSAGE
+    : STORAGE_UNAVAILABLE_MESSAGE;
+}
+
+function retryAfterMs(res: Response): number {
+  const header = res.headers.get("Retry-After");
+  if (!header) return 0;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(header);
+  return Number.isFinite(date) ? Math.max(0, date - Date.now()) : 0;
+}
+
+function bySeq(a: Entry, b: Entry) {
+  return a.seq - b.seq;
+}
+
+type SendResult =
+  | { type: "ok"; body: JournalResponse }
+  | { type: "fatal"; message: string }
+  | { type: "retry"; delayMs?: number };
+
+// ---------------------------------------------------------------------------
+// The journal
+
+export function createJournal(options: JournalOptions): Journal {
+  const { testId } = options;
+  const endpoint = options.endpoint ?? `/api/journal/${encodeURIComponent(testId)}`;
+  // Wrapped so a stored reference to window.fetch is never called unbound.
+  const doFetch: typeof fetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const clockOffset = options.clockOffset ?? (() => 0);
+  const storage = options.storage ?? createIdbJournalStorage();
+  const baseMs = options.retry?.baseMs ?? 500;
+  const capMs = options.retry?.capMs ?? 30_000;
+  const random = options.retry?.random ?? Math.random;
+  const timeoutMs = options.timeoutMs ?? 20_000;
+  const withLock = lockRunner(
+    options.locks !== undefined ? options.locks : typeof navigator !== "undefined" ? navigator.locks : undefined,
+  );
+  // Seq allocation and draining use separate locks so that a slow POST never
+  // delays making an answer durable.
+  const seqLock = `journal:${testId}`;
+  const drainLock = `journal:${testId}:drain`;
+  const seqBackupKey = `journal-seq:${testId}`;
+
+  /** Entries not (yet) in IndexedDB, by id. */
+  const memory = new Map<string, Entry>();
+  /** Settled by the server but whose IndexedDB delete failed: never resend. */
+  const settled = new Map<string, number>();
+  let highestSeq = -1;
+  let storedCount = 0;
+  let snapshot: JournalStatus = { pending: 0, syncing: false, lastSyncedAt: null, error: null, storageError: null };
+  const listeners = new Set<(s: JournalStatus) => void>();
+
+  let closed = false;
+  let fatal = false;
+  let attempt = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let loop: Promise<void> | null = null;
+  let again = false;
+  let inflight: AbortController | null = null;
+
+  const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(`journal:${testId}`) : null;
+
+  function setStatus(patch: Partial<JournalStatus>) {
+    const next = { ...snapshot, ...patch };
+    next.pending = Math.max(0, storedCount - settled.size) + memory.size;
+    if ((Object.keys(next) as (keyof JournalStatus)[]).every((k) => next[k] === snapshot[k])) return;
+    snapshot = next; // a new object per change, so useSyncExternalStore works
+    for (const listener of listeners) listener(snapshot);
+  }
+
+  async function refreshPending() {
+    try {
+      storedCount = await storage.count(testId);
+    } catch {
+      // Counting is cosmetic; storageError is reported by append/list.
+    }
+    if (!closed) setStatus({});
+  }
+
+  function announce() {
+    try {
+      channel?.postMessage({ type: "changed" });
+    } catch {
+      // Channel closed: nothing to tell.
+    }
+  }
+
+  // The seq counter is mirrored in localStorage so that an in-memory fallback
+  // (IndexedDB broken, maybe after a reload) does not reuse a seq.
+  function readSeqBackup(): number {
+    try {
+      const n = Number(globalThis.localStorage?.getItem(seqBackupKey));
+      return Number.isFinite(n) ? n : 0;
+    } catch {
+      return 0;
+    }
+  }
+  function writeSeqBackup(next: number) {
+    try {
+      globalThis.localStorage?.setItem(seqBackupKey, String(next));
+    } catch {
+      // Private mode or full: the IndexedDB counter is the primary one anyway.
+    }
+  }
+
+  function noteSeq(seq: number) {
+    if (seq > highestSeq) {
+      highestSeq = seq;
+      writeSeqBackup(seq + 1);
+    }
+  }
+
+  async function append(kind: EntryKind, payload: Record<string, unknown>): Promise<Entry> {
+    const base = { id: uuid(), kind, payload, createdAt: Math.round(Date.now() + clockOffset()) };
+    let entry: Entry;
+    try {
+      entry = await withLock(seqLock, () => storage.add(testId, highestSeq + 1, (seq) => ({ ...base, seq })));
+      noteSeq(entry.seq);
+      storedCount++;
+      if (memory.size === 0 && snapshot.storageError) setStatus({ storageError: null });
+    } catch (error) {
+      // Never drop an answer: keep it in memory and tell the student now.
+      // No await between choosing the seq and recording it, so concurrent
+      // fallbacks in this tab cannot pick the same one.
+      const seq = Math.max(highestSeq + 1, readSeqBackup());
+      entry = { ...base, seq };
+      noteSeq(seq);
+      memory.set(entry.id, entry);
+      setStatus({ storageError: storageMessage(error) });
+    }
+    setStatus({});
+    announce();
+    // During a backoff wait, keep waiting: a failing server should not be
+    // hit on every keystroke-triggered autosave.
+    if (!retryTimer) void kick();
+    return entry;
+  }
+
+  function kick(): Promise<void> {
+    if (closed || fatal) return Promise.resolve();
+    if (loop) {
+      again = true;
+      return loop;
+    }
+    loop = (async () => {
+      try {
+        do {
+          again = false;
+          if (!(await withLock(drainLock, drain))) break;
+        } while (again && !closed && !fatal);
+      } catch (error) {
+        // drain handles its own failures; this is a bug guard so the loop
+        // never wedges. Try again later.
+        console.error("journal: sync loop failed", error);
+        scheduleRetry();
+      } finally {
+        loop = null;
+        if (!closed) setStatus({ syncing: false });
+      }
+    })();
+    return loop;
+  }
+
+  function scheduleRetry(minDelayMs = 0) {
+    if (closed || fatal) return;
+    // Full jitter: uniform in [0, min(cap, base * 2^attempt)].
+    const ceiling = Math.min(capMs, baseMs * 2 ** attempt);
+    attempt++;
+    const delay = Math.max(minDelayMs, random() * ceiling);
+    if (retryTimer) clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void kick();
+    }, delay);
+  }
+
+  function clearRetry() {
+    if (retryTimer) clearTimeout(retryTimer);
+    retryTimer = null;
+  }
+
+  /** Drains until empty. True when the queue is empty, false on failure. */
+  async function drain(): Promise<boolean> {
+    if (closed || fatal) return false;
+    setStatus({ syncing: true });
+    await persistMemory();
+    await removeSettled();
+    while (!closed && !fatal) {
+      const batch = await nextBatch();
+      if (batch.length === 0) {
+        attempt = 0;
+        return true;
+      }
+      const result = await send(batch);
+      if (closed) return false;
+      if (result.type === "fatal") {
+        fatal = true;
+        clearRetry();
+        setStatus({ error: result.message });
+        return false;
+      }
+      if (result.type === "retry") {
+        scheduleRetry(result.delayMs);
+        return false;
+      }
+      const progressed = await settle(batch, result.body);
+      // A 200 that settles none of what we sent would loop forever: back off.
+      if (!progressed) {
+        scheduleRetry();
+        return false;
+      }
+      attempt = 0;
+    }
+    return false;
+  }
+
+  async function persistMemory() {
+    if (memory.size === 0) return;
+    const entries = [...memory.values()];
+    try {
+      await storage.putMany(testId, entries);
+    } catch {
+      return; // still broken; storageError stays set
+    }
+    for (const e of entries) memory.delete(e.id);
+    await refreshPending();
+    if (memory.size === 0) setStatus({ storageError: null });
+  }
+
+  async function removeSettled() {
+    if (settled.size === 0) return;
+    const entries = [...settled];
+    try {
+      await storage.remove(testId, entries.map(([, seq]) => seq));
+      for (const [id] of entries) settled.delete(id);
+      await refreshPending();
+    } catch {
+      // Leave them marked settled; they are filtered out of every batch.
+    }
+  }
+
+  async function unsynced(limit?: number): Promise<Entry[]> {
+    let stored: Entry[] = [];
+    try {
+      stored = await storage.list(testId, limit === undefined ? undefined : limit + settled.size);
+    } catch (error) {
+      // Send what memory holds; the stored rest waits for storage to recover.
+      setStatus({ storageError: storageMessage(error) });
+    }
+    const byId = new Map<string, Entry>();
+    for (const e of [...stored, ...memory.values()]) {
+      if (!settled.has(e.id)) byId.set(e.id, e);
+      noteSeq(e.seq);
+    }
+    return [...byId.values()].sort(bySeq);
+  }
+
+  async function nextBatch(): Promise<Entry[]> {
+    const all = await unsynced(MAX_BATCH_ENTRIES);
+    const batch: Entry[] = [];
+    let chars = 0;
+    for (const e of all) {
+      if (batch.length === MAX_BATCH_ENTRIES) break;
+      const size = JSON.stringify(e).length;
+      if (batch.length > 0 && chars + size > MAX_BATCH_CHARS) break;
+      batch.push(e);
+      chars += size;
+    }
+    return batch;
+  }
+
+  async function send(batch: Entry[]): Promise<SendResult> {
+    const controller = new AbortController();
+    inflight = controller;
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    try {
+      const res = await doFetch(endpoint, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ entries: batch }),
+        credentials: "same-origin",
+        cache: "no-store",
+        signal: controller.signal,
+      });
+      if (FATAL_STATUSES.has(res.status)) {
+        return { type: "fatal", message: FATAL_MESSAGES[res.status] };
+      }
+      // 429, 5xx and any other non-2xx: resending is safe, so retry rather
+      // than ever dropping entries.
+      if (!res.ok) return { type: "retry", delayMs: retryAfterMs(res) };
+      const parsed = JournalResponseSchema.safeParse(await res.json().catch(() => null));
+      // e.g. a captive portal answering 200 with HTML.
+      if (!parsed.success) return { type: "retry" };
+      return { type: "ok", body: parsed.data };
+    } catch {
+      return { type: "retry" }; // network error or timeout
+    } finally {
+      clearTimeout(timer);
+      if (inflight === controller) inflight = null;
+    }
+  }
+
+  async function settle(batch: Entry[], body: JournalResponse): Promise<boolean> {
+    const sent = new Map(batch.map((e) => [e.id, e]));
+    const done = [...body.accepted, ...body.rejected.map((r) => r.id)]
+      .map((id) => sent.get(id))
+      .filter((e): e is Entry => e !== undefined);
+    const fromStorage: Entry[] = [];
+    for (const e of done) {
+      if (memory.delete(e.id)) continue;
+      fromStorage.push(e);
+      settled.set(e.id, e.seq);
+    }
+    if (fromStorage.length > 0) await removeSettled();
+    const rejected = body.rejected.filter((r) => sent.has(r.id));
+    if (rejected.length > 0) {
+      if (options.onRejected) safeCall(() => options.onRejected?.(rejected));
+      else console.warn("journal: entries rejected by the server", rejected);
+    }
+    safeCall(() => options.onState?.(body.state));
+    setStatus({ lastSyncedAt: Date.now() });
+    announce();
+    return done.length > 0;
+  }
+
+  function safeCall(fn: () => void) {
+    try {
+      fn();
+    } catch (error) {
+      // A UI callback bug must not stop the sync.
+      console.error("journal: callback failed", error);
+    }
+  }
+
+  function onOnline() {
+    clearRetry();
+    void kick();
+  }
+
+  if (channel) {
+    channel.onmessage = () => {
+      // Another tab appended or synced: our pending count is stale.
+      if (!closed) void refreshPending();
+    };
+  }
+  if (typeof window !== "undefined") window.addEventListener("online", onOnline);
+
+  // Entries left from before a reload (possibly offline) sync right away.
+  void refreshPending().then(() => kick());
+
+  return {
+    append,
+    flush() {
+      clearRetry();
+      return kick();
+    },
+    status: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    entries: () => unsynced(),
+    close() {
+      if (closed) return;
+      closed = true;
+      clearRetry();
+      inflight?.abort();
+      listeners.clear();
+      channel?.close();
+      if (typeof window !== "undefined") window.removeEventListener("online", onOnline);
+    },
+  };
+}

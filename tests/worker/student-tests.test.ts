@@ -1,0 +1,380 @@
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, postForm, signUp } from "./helpers";
+
+// Markers that must never reach a student: hidden test data, answers, codes.
+const HIDDEN = "HIDDEN-INPUT-7391";
+const HIDDEN_OUT = "HIDDEN-EXPECTED-5531";
+const UNLOCK = "UNLOCK-SECRET-42";
+
+let admin = "";
+const rows = async <T = Record<string, unknown>>(sql: string, ...binds: unknown[]) =>
+  (await env.DB.prepare(sql).bind(...binds).all<T>()).results;
+const one = async <T = Record<string, unknown>>(sql: string, ...binds: unknown[]) => (await rows<T>(sql, ...binds))[0]!;
+
+/** Two Python questions: echo the input line back, with 1 open and 4 hidden cases each. */
+async function seedCodingCategory(category: string) {
+  await env.DB.prepare("INSERT OR IGNORE INTO categories (id, name) VALUES (?, ?)").bind(`cat-${category}`, category).run();
+  const statements = [];
+  for (const q of [0, 1]) {
+    const qid = `${category}-q${q}`;
+    statements.push(
+      env.DB.prepare("INSERT INTO questions (id, title, description, language, category, type) VALUES (?, ?, 'Echo the line.', 'python', ?, 'coding')").bind(qid, `Echo ${q}`, category),
+    );
+    for (let i = 0; i < 5; i++) {
+      const hidden = i > 0;
+      const value = hidden ? `${HIDDEN}-${q}-${i}` : `open-${q}`;
+      statements.push(
+        env.DB.prepare("INSERT INTO test_cases (id, question_id, input, expected_output, points, is_hidden, position) VALUES (?, ?, ?, ?, 10, ?, ?)").bind(
+          `${qid}-tc${i}`,
+          qid,
+          `${value}\n`,
+          hidden ? `${value}\n` : `${value}\n`,
+          hidden ? 1 : 0,
+          i,
+        ),
+      );
+    }
+  }
+  await env.DB.batch(statements);
+}
+
+async function seedMcqCategory(category: string) {
+  await env.DB.prepare("INSERT OR IGNORE INTO categories (id, name) VALUES (?, ?)").bind(`cat-${category}`, category).run();
+  await env.DB.batch(
+    Array.from({ length: 20 }, (_, i) =>
+      env.DB.prepare("INSERT INTO questions (id, title, category, type, language, mcq_options, correct_answer) VALUES (?, ?, ?, 'mcq', 'python', ?, ?)").bind(
+        `${category}-m${i}`,
+        `Question ${i}`,
+        category,
+        JSON.stringify({ options: [`${HIDDEN_OUT}-a`, "b", "c", "d"].map((o, j) => (j === 0 ? `opt-a-${i}` : `opt-${o}-${i}`)), correct_index: i % 4 }),
+        "ABCD"[i % 4],
+      ),
+    ),
+  );
+}
+
+type Room = { id: string; otp: string };
+
+async function makeRoom(category: string, type: "coding" | "mcq"): Promise<Room> {
+  const name = `${type} ${crypto.randomUUID()}`;
+  await postForm("/admin?index", { intent: "create", roomName: name, category, questionType: type, language: "python", durationMinutes: "30" }, admin);
+  const { id } = await one<{ id: string }>("SELECT id FROM test_rooms WHERE room_name = ?", name);
+  await postForm(`/admin/room/${id}`, { intent: "enable" }, admin);
+  await postForm(`/admin/room/${id}`, { intent: "unlock-code", unlockCode: UNLOCK }, admin);
+  await postForm(`/admin/room/${id}`, { intent: "generate-otp" }, admin);
+  const { otp } = await one<{ otp: string }>("SELECT otp FROM test_rooms WHERE id = ?", id);
+  return { id, otp };
+}
+
+/** Posts like the page's fetchers do (single fetch): the action's data, no page loaders after it. */
+async function fetcherPost(path: string, fields: Record<string, string>, cookie: string) {
+  const res = await call(`${path}.data`, { method: "POST", body: new URLSearchParams(fields), cookie });
+  return { status: res.status, text: await res.text() };
+}
+
+const join = (cookie: string, otp: string) => postForm("/student?index", { intent: "join-test", otp }, cookie);
+const start = (room: Room) => postForm(`/admin/room/${room.id}`, { intent: "start" }, admin);
+const launch = (cookie: string, room: Room, terms = 6) => {
+  const body = new URLSearchParams();
+  for (let i = 0; i < terms; i++) body.append("term", String(i));
+  return call(`/test/${room.id}/terms`, { method: "POST", body, cookie });
+};
+const testOf = (room: Room, email: string) =>
+  one<{ id: string; status: string; total_score: number; tab_switch_count: number; is_locked: number; is_disqualified: number; unlock_attempts_remaining: number; max_score: number }>(
+    "SELECT t.* FROM student_tests t JOIN user u ON u.id = t.student_id WHERE t.room_id = ? AND u.email = ?",
+    room.id,
+    email,
+  );
+
+function journal(cookie: string, testId: string, entries: { id?: string; seq: number; kind: string; payload: Record<string, unknown>; createdAt?: number }[]) {
+  return call(`/api/journal/${testId}`, {
+    method: "POST",
+    cookie,
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ entries: entries.map((e) => ({ id: e.id ?? crypto.randomUUID(), createdAt: e.createdAt ?? Date.now(), ...e })) }),
+  });
+}
+
+/** A student who joined, was started and launched: ready to take the test. */
+async function takingStudent(room: Room, name = "Taker") {
+  const s = await signUp({ role: "student", name });
+  expect((await join(s.cookie, room.otp)).status).toBe(302);
+  return s;
+}
+
+beforeAll(async () => {
+  admin = (await signUp({ role: "admin" })).cookie;
+  await seedCodingCategory("ST-Coding");
+  await seedMcqCategory("ST-MCQ");
+});
+
+describe("joining by OTP", () => {
+  it("validates the code and answers the spec's messages", async () => {
+    const s = await signUp({ role: "student" });
+    let res = await join(s.cookie, "123");
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Please enter a valid 6-digit OTP");
+    res = await join(s.cookie, "000000");
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain("Invalid or expired OTP");
+  });
+
+  it("joins a waiting room, then the waiting page; an expired or disabled code fails", async () => {
+    const room = await makeRoom("ST-Coding", "coding");
+    const s = await signUp({ role: "student", name: "Joiner" });
+    const res = await join(s.cookie, room.otp);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(`/waiting/${room.id}`);
+    expect((await one<{ status: string }>("SELECT status FROM room_participants WHERE room_id = ? AND email = ?", room.id, s.email)).status).toBe("waiting");
+    const page = await call(`/waiting/${room.id}`, { cookie: s.cookie });
+    expect(await page.text()).toContain("Waiting for test to start");
+
+    await env.DB.prepare("UPDATE test_rooms SET otp_expires_at = ? WHERE id = ?").bind(Date.now() - 1, room.id).run();
+    const late = await signUp({ role: "student" });
+    expect(await (await join(late.cookie, room.otp)).text()).toContain("Invalid or expired OTP");
+  });
+
+  it("refuses a removed student with the spec's message", async () => {
+    const room = await makeRoom("ST-Coding", "coding");
+    const s = await takingStudent(room);
+    const { id } = await one<{ id: string }>("SELECT id FROM room_participants WHERE room_id = ? AND email = ?", room.id, s.email);
+    await postForm(`/admin/room/${room.id}`, { intent: "remove-participant", participantId: id }, admin);
+    await postForm(`/admin/room/${room.id}`, { intent: "generate-otp" }, admin);
+    const { otp } = await one<{ otp: string }>("SELECT otp FROM test_rooms WHERE id = ?", room.id);
+    const res = await join(s.cookie, otp);
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain("You have been removed from this room");
+    // and every page of the room sends them away
+    expect((await call(`/waiting/${room.id}`, { cookie: s.cookie })).headers.get("Location")).toBe("/student");
+  });
+});
+
+describe("a coding test", () => {
+  it("launches only with all 6 terms, once, with max score 100", async () => {
+    const room = await makeRoom("ST-Coding", "coding");
+    const s = await takingStudent(room);
+    await start(room);
+    let res = await launch(s.cookie, room, 5);
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Please accept all terms and conditions");
+    res = await launch(s.cookie, room);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(`/test/${room.id}`);
+    await launch(s.cookie, room);
+    expect(await rows("SELECT * FROM student_tests WHERE room_id = ?", room.id)).toHaveLength(1);
+    expect(await testOf(room, s.email)).toMatchObject({ status: "in_progress", total_score: 0, max_score: 100 });
+    const launcher = await call(`/test/${room.id}`, { cookie: s.cookie });
+    expect(launcher.headers.get("Location")).toBe(`/test/${room.id}/coding`);
+  });
+
+  it("shows open cases only, never hidden data or the unlock code", async () => {
+    const room = await makeRoom("ST-Coding", "coding");
+    const s = await takingStudent(room);
+    await start(room);
+    await launch(s.cookie, room);
+    for (const path of [`/test/${room.id}/coding`, `/test/${room.id}/coding.data`]) {
+      const html = await (await call(path, { cookie: s.cookie })).text();
+      expect(html).toContain("open-0");
+      expect(html, path).not.toContain(HIDDEN);
+      expect(html, path).not.toContain(UNLOCK);
+    }
+  });
+
+  it("runs the open case, and submit judges all 5 on the server without leaking hidden ones", async () => {
+    const room = await makeRoom("ST-Coding", "coding");
+    const s = await takingStudent(room);
+    await start(room);
+    await launch(s.cookie, room);
+    const code = "print(input())";
+    let res = await postForm(`/test/${room.id}/coding`, { intent: "run", questionId: "ST-Coding-q0", code }, s.cookie);
+    let text = await res.text();
+    expect(res.status).toBe(200);
+    expect(text).toContain("All test cases passed!");
+    expect(text).not.toContain(HIDDEN);
+
+    res = await postForm(`/test/${room.id}/coding`, { intent: "submit", questionId: "ST-Coding-q0", code }, s.cookie);
+    text = await res.text();
+    expect(text).toContain("All test cases passed!");
+    expect(text).not.toContain(HIDDEN);
+    const sub = await one<{ test_cases_passed: number; marks_obtained: number; score: number }>("SELECT * FROM submissions WHERE question_id = 'ST-Coding-q0' AND student_test_id = ?", (await testOf(room, s.email)).id);
+    expect(sub).toMatchObject({ test_cases_passed: 5, marks_obtained: 50, score: 100 });
+
+    // A wrong answer for the second: marks = round(passed x 50 / total).
+    res = await postForm(`/test/${room.id}/coding`, { intent: "submit", questionId: "ST-Coding-q1", code: "print('nope')" }, s.cookie);
+    expect(await res.text()).toContain("0/5 test cases passed");
+    expect((await testOf(room, s.email)).total_score).toBe(50);
+
+    const finished = await fetcherPost(`/test/${room.id}/coding`, { intent: "finish" }, s.cookie);
+    expect(finished.text).toContain("Test submitted successfully! Total Score: 50/100");
+    expect((await testOf(room, s.email)).status).toBe("completed");
+  });
+
+  it("refuses empty code, foreign questions and another student's test", async () => {
+    const room = await makeRoom("ST-Coding", "coding");
+    const a = await takingStudent(room, "Alice");
+    await start(room);
+    await launch(a.cookie, room);
+    let res = await postForm(`/test/${room.id}/coding`, { intent: "run", questionId: "ST-Coding-q0", code: "   " }, a.cookie);
+    expect(await res.text()).toContain("Please write some code first");
+    res = await postForm(`/test/${room.id}/coding`, { intent: "submit", questionId: "ST-MCQ-m0", code: "print(1)" }, a.cookie);
+    expect(res.status).toBe(403);
+    // Bob is not in this room at all.
+    const bob = await signUp({ role: "student", name: "Bob" });
+    res = await postForm(`/test/${room.id}/coding`, { intent: "submit", questionId: "ST-Coding-q0", code: "print(1)" }, bob.cookie);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/student");
+    const aliceTest = (await testOf(room, a.email)).id;
+    res = await journal(bob.cookie, aliceTest, [{ seq: 0, kind: "tab-switch", payload: {} }]);
+    expect(res.status).toBe(404);
+    expect((await testOf(room, a.email)).tab_switch_count).toBe(0);
+  });
+
+  it("finish: attempted with some questions submitted, in_progress with none", async () => {
+    const room = await makeRoom("ST-Coding", "coding");
+    const a = await takingStudent(room, "Partial");
+    const b = await takingStudent(room, "Nothing");
+    await start(room);
+    await launch(a.cookie, room);
+    await launch(b.cookie, room);
+    await postForm(`/test/${room.id}/coding`, { intent: "submit", questionId: "ST-Coding-q0", code: "print(input())" }, a.cookie);
+    await postForm(`/test/${room.id}/coding`, { intent: "finish" }, a.cookie);
+    await postForm(`/test/${room.id}/coding`, { intent: "finish" }, b.cookie);
+    expect((await testOf(room, a.email)).status).toBe("attempted");
+    expect((await testOf(room, b.email)).status).toBe("in_progress");
+  });
+});
+
+describe("proctoring and the journal", () => {
+  async function ready() {
+    const room = await makeRoom("ST-Coding", "coding");
+    const s = await takingStudent(room);
+    await start(room);
+    await launch(s.cookie, room);
+    return { room, s, testId: (await testOf(room, s.email)).id };
+  }
+
+  it("the same entry sent 3 times is stored and counted once", async () => {
+    const { room, s, testId } = await ready();
+    const entry = { id: crypto.randomUUID(), seq: 0, kind: "tab-switch", payload: { at: Date.now() } };
+    for (let i = 0; i < 3; i++) {
+      const res = await journal(s.cookie, testId, [entry]);
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { accepted: string[] }).accepted).toEqual([entry.id]);
+    }
+    expect(await rows("SELECT * FROM journal_entries WHERE id = ?", entry.id)).toHaveLength(1);
+    expect(await testOf(room, s.email)).toMatchObject({ tab_switch_count: 1, is_locked: 1 });
+  });
+
+  it("code entries apply in order: the latest one wins", async () => {
+    const { s, testId } = await ready();
+    const t = Date.now();
+    const res = await journal(s.cookie, testId, [
+      { seq: 2, kind: "code", payload: { questionId: "ST-Coding-q0", code: "third" }, createdAt: t + 2 },
+      { seq: 0, kind: "code", payload: { questionId: "ST-Coding-q0", code: "first" }, createdAt: t },
+      { seq: 1, kind: "code", payload: { questionId: "ST-Coding-q0", code: "second" }, createdAt: t + 1 },
+    ]);
+    expect(((await res.json()) as { accepted: string[] }).accepted).toHaveLength(3);
+    expect((await one<{ code: string }>("SELECT code FROM live_code_progress WHERE student_test_id = ? AND question_id = 'ST-Coding-q0'", testId)).code).toBe("third");
+    // A stale entry arriving later does not overwrite newer code.
+    await journal(s.cookie, testId, [{ seq: 3, kind: "code", payload: { questionId: "ST-Coding-q0", code: "stale" }, createdAt: t - 1000 }]);
+    expect((await one<{ code: string }>("SELECT code FROM live_code_progress WHERE student_test_id = ? AND question_id = 'ST-Coding-q0'", testId)).code).toBe("third");
+  });
+
+  it("locks on a switch, unlocks with the room's code, and the 3rd switch disqualifies for good", async () => {
+    const { room, s, testId } = await ready();
+    await journal(s.cookie, testId, [{ seq: 0, kind: "tab-switch", payload: {} }]);
+    // Locked: no running code until unlocked.
+    let res = await postForm(`/test/${room.id}/coding`, { intent: "run", questionId: "ST-Coding-q0", code: "print(input())" }, s.cookie);
+    expect(res.status).toBe(423);
+    res = await journal(s.cookie, testId, [{ seq: 1, kind: "unlock", payload: { code: "wrong" } }]);
+    expect(((await res.json()) as { state: { unlockAttemptsRemaining: number; isLocked: boolean } }).state).toMatchObject({ unlockAttemptsRemaining: 2, isLocked: true });
+    res = await journal(s.cookie, testId, [{ seq: 2, kind: "unlock", payload: { code: UNLOCK } }]);
+    expect(((await res.json()) as { state: unknown }).state).toMatchObject({ unlockAttemptsRemaining: 3, isLocked: false });
+    await journal(s.cookie, testId, [
+      { seq: 3, kind: "tab-switch", payload: {} },
+      { seq: 4, kind: "unlock", payload: { code: UNLOCK } },
+      { seq: 5, kind: "tab-switch", payload: {} },
+    ]);
+    expect(await testOf(room, s.email)).toMatchObject({ tab_switch_count: 3, is_disqualified: 1, status: "disqualified" });
+    // Final: no more answers, no way back in.
+    res = await postForm(`/test/${room.id}/coding`, { intent: "submit", questionId: "ST-Coding-q0", code: "print(input())" }, s.cookie);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/student");
+    res = await journal(s.cookie, testId, [{ seq: 6, kind: "code", payload: { questionId: "ST-Coding-q0", code: "x" } }]);
+    expect(((await res.json()) as { rejected: { reason: string }[] }).rejected[0]!.reason).toBe("The test was disqualified");
+  });
+
+  it("3 wrong unlock codes disqualify", async () => {
+    const { room, s, testId } = await ready();
+    await journal(s.cookie, testId, [
+      { seq: 0, kind: "tab-switch", payload: {} },
+      { seq: 1, kind: "unlock", payload: { code: "a" } },
+      { seq: 2, kind: "unlock", payload: { code: "b" } },
+      { seq: 3, kind: "unlock", payload: { code: "c" } },
+    ]);
+    expect(await testOf(room, s.email)).toMatchObject({ is_disqualified: 1, unlock_attempts_remaining: 0, status: "disqualified" });
+  });
+
+  it("after ends_at, answers are refused and late entries rejected", async () => {
+    const { room, s, testId } = await ready();
+    const end = Date.now() - 120_000;
+    await env.DB.prepare("UPDATE test_rooms SET ends_at = ? WHERE id = ?").bind(end, room.id).run();
+    const res = await postForm(`/test/${room.id}/coding`, { intent: "submit", questionId: "ST-Coding-q0", code: "print(input())" }, s.cookie);
+    expect(res.status).toBe(410);
+    expect(await res.text()).toContain("The test has ended");
+    const j = await journal(s.cookie, testId, [
+      { seq: 0, kind: "code", payload: { questionId: "ST-Coding-q0", code: "written in time" }, createdAt: end - 1000 },
+      { seq: 1, kind: "code", payload: { questionId: "ST-Coding-q0", code: "too late" }, createdAt: end + 1000 },
+    ]);
+    const body = (await j.json()) as { accepted: string[]; rejected: { reason: string }[] };
+    expect(body.accepted).toHaveLength(1);
+    expect(body.rejected[0]!.reason).toBe("Written after the test ended");
+    expect((await one<{ code: string }>("SELECT code FROM live_code_progress WHERE student_test_id = ?", testId)).code).toBe("written in time");
+  });
+
+  it("refuses malformed journals with 400, and anonymous callers", async () => {
+    const { s, testId } = await ready();
+    let res = await call(`/api/journal/${testId}`, { method: "POST", cookie: s.cookie, body: "{", headers: { "Content-Type": "application/json" } });
+    expect(res.status).toBe(400);
+    res = await journal(s.cookie, testId, [{ id: "not-a-uuid", seq: 0, kind: "tab-switch", payload: {} }]);
+    expect(res.status).toBe(400);
+    res = await journal(s.cookie, testId, [{ seq: 0, kind: "teleport", payload: {} }]);
+    expect(res.status).toBe(400);
+    res = await journal("", testId, [{ seq: 0, kind: "tab-switch", payload: {} }]);
+    expect(res.status).toBe(401);
+  });
+});
+
+describe("an MCQ test", () => {
+  it("never sends correct answers and grades on the server", async () => {
+    const room = await makeRoom("ST-MCQ", "mcq");
+    const s = await takingStudent(room);
+    await start(room);
+    await launch(s.cookie, room);
+    expect((await testOf(room, s.email)).max_score).toBe(100);
+    for (const path of [`/test/${room.id}/mcq`, `/test/${room.id}/mcq.data`]) {
+      const text = await (await call(path, { cookie: s.cookie })).text();
+      expect(text).toContain("Question 0");
+      expect(text, path).not.toContain("correct_index");
+      expect(text, path).not.toContain("correct_answer");
+      expect(text, path).not.toContain(UNLOCK);
+    }
+    // Correct for questions 0-9 (index i % 4), wrong for 10-19.
+    const answers: Record<string, number> = {};
+    for (let i = 0; i < 20; i++) answers[`ST-MCQ-m${i}`] = i < 10 ? i % 4 : (i + 1) % 4;
+    const res = await fetcherPost(`/test/${room.id}/mcq`, { intent: "submit", answers: JSON.stringify(answers) }, s.cookie);
+    expect(res.text).toContain("Test submitted! Score: 50/100");
+    expect(await testOf(room, s.email)).toMatchObject({ status: "completed", total_score: 50 });
+  });
+
+  it("MCQ tab switches are only counted", async () => {
+    const room = await makeRoom("ST-MCQ", "mcq");
+    const s = await takingStudent(room);
+    await start(room);
+    await launch(s.cookie, room);
+    const testId = (await testOf(room, s.email)).id;
+    await journal(s.cookie, testId, [0, 1, 2, 3].map((seq) => ({ seq, kind: "tab-switch", payload: {} })));
+    expect(await testOf(room, s.email)).toMatchObject({ tab_switch_count: 4, is_locked: 0, is_disqualified: 0 });
+  });
+});
