@@ -24,7 +24,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     (toast: Toast) => {
       const id = next.current++;
       setToasts((all) => [...all.slice(-3), { ...toast, id }]);
-      setTimeout(() => dismiss(id), toast.type === "error" ? 6000 : 4000);
+      setTimeout(() => dismiss(id), toast.durationMs ?? (toast.type === "error" ? 6000 : 4000));
     },
     [dismiss],
   );

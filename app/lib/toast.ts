@@ -1,1 +1,1 @@
-export type Toast = { type: "success" | "error" | "info"; message: string };
+export type Toast = { type: "success" | "error" | "info"; message: string; /** Default 4 s, errors 6 s. */ durationMs?: number };

@@ -146,7 +146,8 @@ export default function CodingTest() {
     },
     [leave, toast],
   );
-  const { journal, status } = useJournal(data.testId, () => offset, { onState });
+  const { journal, status: journalStatus } = useJournal({ testId: data.testId, clockOffset: () => offset, onState });
+  const status = journalStatus ?? { pending: 0, syncing: false, lastSyncedAt: null, error: null, storageError: null };
 
   // Autosave: 2 s after a change, and before switching question or submitting.
   const lastSaved = useRef<Record<string, string>>(Object.fromEntries(data.questions.map((q) => [q.id, q.code])));
@@ -205,7 +206,7 @@ export default function CodingTest() {
     else toast({ type: "error", message: r.error });
   }, [finisher.data, leave, toast]);
 
-  const left = useCountdown(state.endsAt, offset, () => void finish());
+  const left = useCountdown(state.endsAt, () => offset, () => void finish());
 
   const runner = useFetcher<typeof action>();
   useEffect(() => {

@@ -31,8 +31,8 @@ import {
 import { QuestionCard } from "~/components/mcq/question-card";
 import { SubmitDialog } from "~/components/mcq/submit-dialog";
 import { TestHeader } from "~/components/mcq/test-header";
-import { useCountdown } from "~/components/mcq/use-countdown";
-import { useMcqJournal } from "~/components/mcq/use-mcq-journal";
+import { useCountdown } from "~/components/test/countdown";
+import { useJournal } from "~/components/test/use-journal";
 import { useNetworkStatus } from "~/components/network-indicator";
 import { useToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
@@ -195,7 +195,7 @@ function McqTest() {
   }, []);
 
   // ------------------------------------------------------------ journal
-  const { journal, status: journalStatus, append, flush } = useMcqJournal({
+  const { journal, status: journalStatus, append, flush } = useJournal({
     testId,
     clockOffset,
     onState(state) {
@@ -378,7 +378,7 @@ function McqTest() {
     } catch {
       // No storage: warn anyway.
     }
-    toast({ type: "info", message: "5 minutes remaining!" });
+    toast({ type: "info", message: "5 minutes remaining!", durationMs: 5000 });
   }, [seconds, testId, toast]);
 
   // ------------------------------------------------------------ proctoring

@@ -1,32 +1,42 @@
 import { useEffect, useRef, useState } from "react";
 
 /**
- * Seconds left until `endsAt` on the server's clock: Date.now() + offset,
- * where offset was measured against the server. Keeps ticking offline.
+ * Whole seconds left until `endsAt` (server time), on the server's clock:
+ * Date.now() + offset(). Null before mount (the server does not render a time
+ * that would be stale on arrival) and when there is no deadline. Keeps running
+ * offline; `onZero` fires once when it reaches 0.
  */
-export function useCountdown(endsAt: number | null, offsetMs: number, onZero?: () => void) {
-  const [left, setLeft] = useState(() => (endsAt ? Math.max(0, Math.ceil((endsAt - Date.now() - offsetMs) / 1000)) : null));
-  const fired = useRef(false);
+export function useCountdown(endsAt: number | null, offset: () => number, onZero?: () => void) {
+  const offsetRef = useRef(offset);
+  offsetRef.current = offset;
   const zero = useRef(onZero);
   zero.current = onZero;
+  const fired = useRef(false);
+  const [seconds, setSeconds] = useState<number | null>(null);
   useEffect(() => {
     fired.current = false;
-  }, [endsAt]);
-  useEffect(() => {
-    if (!endsAt) return setLeft(null);
+    if (endsAt === null) {
+      setSeconds(null);
+      return;
+    }
     const tick = () => {
-      const s = Math.max(0, Math.ceil((endsAt - Date.now() - offsetMs) / 1000));
-      setLeft(s);
-      if (s === 0 && !fired.current) {
+      const left = Math.max(0, Math.ceil((endsAt - (Date.now() + offsetRef.current())) / 1000));
+      setSeconds((prev) => (prev === left ? prev : left));
+      if (left === 0 && !fired.current) {
         fired.current = true;
         zero.current?.();
       }
     };
     tick();
-    const timer = setInterval(tick, 1000);
-    return () => clearInterval(timer);
-  }, [endsAt, offsetMs]);
-  return left;
+    const timer = setInterval(tick, 250);
+    // Background tabs throttle timers: catch up as soon as the tab is back.
+    document.addEventListener("visibilitychange", tick);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener("visibilitychange", tick);
+    };
+  }, [endsAt]);
+  return seconds;
 }
 
 export function formatClock(seconds: number) {
