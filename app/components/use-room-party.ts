@@ -40,3 +40,10 @@ function safeJson(data: unknown) {
     return null;
   }
 }
+
+/** The events that end a student's stay in a room, with the spec's message; null for the rest. */
+export function exitMessage(event: RoomEvent): string | null {
+  if (event.type === "participant-removed") return "You have been removed from this room";
+  if (event.type === "room-deleted") return "Room not found";
+  return null;
+}

@@ -10,7 +10,7 @@ import { ProblemText } from "~/components/test/problem-text";
 import { SyncStatus } from "~/components/test/sync-status";
 import { useJournal } from "~/components/test/use-journal";
 import { useToast } from "~/components/toaster";
-import { useRoomParty } from "~/components/use-room-party";
+import { exitMessage, useRoomParty } from "~/components/use-room-party";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog, Dialog } from "~/components/ui/dialog";
@@ -183,12 +183,9 @@ export default function CodingTest() {
       setState((s) => ({ ...s, endsAt: event.endsAt }));
       return "handled";
     }
-    if (event.type === "participant-removed") {
-      leave("You have been removed from this room");
-      return "handled";
-    }
-    if (event.type === "room-deleted") {
-      leave("Room not found");
+    const exit = exitMessage(event);
+    if (exit) {
+      leave(exit);
       return "handled";
     }
   });

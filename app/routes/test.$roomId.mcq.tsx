@@ -37,7 +37,7 @@ import { useNetworkStatus } from "~/components/network-indicator";
 import { useToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { CenteredNotice } from "~/components/ui/centered-notice";
-import { useRoomParty } from "~/components/use-room-party";
+import { exitMessage, useRoomParty } from "~/components/use-room-party";
 import { actionError, FormError, parseValues, success } from "~/lib/forms.server";
 import { publish } from "~/lib/party.server";
 import { requireTestPage } from "~/lib/student-pages.server";
@@ -405,13 +405,9 @@ function McqTest() {
 
   // ------------------------------------------------------------ live room events
   useRoomParty(roomId, (event) => {
-    if (event.type === "participant-removed") {
-      toast({ type: "error", message: "You have been removed from this room" });
-      navigate("/student", { replace: true });
-      return "handled";
-    }
-    if (event.type === "room-deleted") {
-      toast({ type: "error", message: "Room not found" });
+    const exit = exitMessage(event);
+    if (exit) {
+      toast({ type: "error", message: exit });
       navigate("/student", { replace: true });
       return "handled";
     }

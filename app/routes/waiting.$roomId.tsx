@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { useLoaderData, useNavigate } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useToast } from "~/components/toaster";
-import { useRoomParty } from "~/components/use-room-party";
+import { exitMessage, useRoomParty } from "~/components/use-room-party";
 import { requireRoomPage } from "~/lib/student-pages.server";
 
 export const meta: MetaFunction = () => [{ title: "Waiting room — ProctorEdge" }];
@@ -29,13 +29,9 @@ export default function WaitingRoom() {
       navigate(`/test/${data.roomId}/terms`, { replace: true });
       return "handled";
     }
-    if (event.type === "participant-removed") {
-      toast({ type: "error", message: "You have been removed from this room" });
-      navigate("/student", { replace: true });
-      return "handled";
-    }
-    if (event.type === "room-deleted") {
-      toast({ type: "error", message: "Room not found" });
+    const exit = exitMessage(event);
+    if (exit) {
+      toast({ type: "error", message: exit });
       navigate("/student", { replace: true });
       return "handled";
     }
