@@ -24,7 +24,8 @@ export default defineConfig(({ command }) => ({
         v3_relativeSplatPath: true,
         v3_throwAbortReason: true,
         v3_singleFetch: true,
-        v3_lazyRouteDiscovery: true,
+        // Off on purpose: with live revalidation, lazy discovery races a
+        // fetcher reload and can render a blank page (React Router 6 bug).
       },
     }),
   ],

@@ -7,6 +7,12 @@
 //   .wrangler/e2e-build. A `remix vite:build` started while the tests run then
 //   cannot swap the hashed assets or the server build under the browser (it
 //   did: every asset 404'd mid-run).
+// - A real code runner (runner/src/main.ts) of its own serves the Worker on
+//   127.0.0.1:$E2E_RUNNER_PORT (default 2359), with its own work dir and
+//   cgroup name, so it never shares state with the runner of `npm start`
+//   (2358). It must answer /healthz before wrangler starts; the Worker reaches
+//   it through `--var RUNNER_URL`. It needs what the runner always needs:
+//   root, bubblewrap and the compilers.
 // - `wrangler dev` serves that snapshot on 127.0.0.1:$E2E_PORT (default 8788).
 //
 // The build itself is the caller's job (`npm test` builds first; otherwise run
@@ -15,10 +21,16 @@
 import { spawnSync } from "node:child_process";
 import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { bin, ensureDevVars, prepareDatabase, requireNode22, root, spawnChild } from "./lib.mjs";
+import { runnerEnv } from "./runner.mjs";
 
 const PERSIST_TO = ".wrangler/e2e-state";
 const SNAPSHOT = ".wrangler/e2e-build";
 const port = process.env.E2E_PORT ?? "8788";
+const runnerPort = process.env.E2E_RUNNER_PORT ?? "2359";
+const runnerUrl = `http://127.0.0.1:${runnerPort}`;
+const RUNNER_WORK_DIR = "/tmp/proctor-e2e-runner";
+const RUNNER_CGROUP_NAME = "proctor-runner-e2e";
+const RUNNER_START_MS = 90_000;
 const quietEnv = { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" };
 
 const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
@@ -61,6 +73,66 @@ function snapshotBuild() {
   process.exit(1);
 }
 
+/** The token wrangler dev gives the Worker: RUNNER_TOKEN in .dev.vars (else runnerEnv()'s). */
+function runnerToken() {
+  const line = readFileSync(`${root}.dev.vars`, "utf8").match(/^RUNNER_TOKEN=(.*)$/m);
+  const token = line ? line[1].trim() : runnerEnv().RUNNER_TOKEN;
+  if (!token) {
+    console.error("✗ No RUNNER_TOKEN in .dev.vars: the e2e code runner and the Worker need the same token.");
+    process.exit(1);
+  }
+  return token;
+}
+
+async function healthy() {
+  try {
+    const res = await fetch(`${runnerUrl}/healthz`, { signal: AbortSignal.timeout(2000) });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+/** Starts the e2e runner; exits if its port is taken (a stale runner would answer for it). */
+async function startRunner() {
+  if (await healthy()) {
+    console.error(`✗ ${runnerUrl} already answers /healthz: stop that runner, or set E2E_RUNNER_PORT to a free port.`);
+    process.exit(1);
+  }
+  const child = spawnChild(process.execPath, [`${root}runner/src/main.ts`], {
+    stdio: ["ignore", "inherit", "inherit"],
+    env: {
+      ...runnerEnv(),
+      RUNNER_TOKEN: runnerToken(),
+      RUNNER_HOST: "127.0.0.1",
+      RUNNER_PORT: runnerPort,
+      RUNNER_WORK_DIR,
+      RUNNER_CGROUP_NAME,
+    },
+  });
+  child.on("error", (error) => {
+    console.error(`✗ could not start the code runner: ${error.message}`);
+    process.exit(1);
+  });
+  return child;
+}
+
+/** Resolves once the runner answers /healthz; exits if it stops or takes too long. */
+async function waitForRunner(child) {
+  const deadline = Date.now() + RUNNER_START_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      console.error(`✗ the code runner exited (${child.exitCode ?? child.signalCode}) before answering /healthz (it needs root, bubblewrap and cgroups; see its message above)`);
+      process.exit(1);
+    }
+    if (await healthy()) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  console.error(`✗ the code runner did not answer ${runnerUrl}/healthz within ${RUNNER_START_MS / 1000} s`);
+  child.kill("SIGKILL");
+  process.exit(1);
+}
+
 requireNode22();
 
 if (!existsSync(`${root}build/server/index.js`) || !existsSync(`${root}build/client`)) {
@@ -69,9 +141,31 @@ if (!existsSync(`${root}build/server/index.js`) || !existsSync(`${root}build/cli
 }
 
 ensureDevVars();
+// The runner starts first: it runs its self-tests while the build is
+// snapshotted and the database prepared (both block this process).
+const runner = await startRunner();
+let stopping = false;
+const running = (child) => child && child.exitCode === null && child.signalCode === null;
+// Until wrangler starts, a signal only has the runner to stop.
+const stopEarly = (signal) => {
+  stopping = true;
+  runner.once("exit", () => process.exit(1));
+  if (running(runner)) runner.kill(signal);
+  setTimeout(() => process.exit(1), 5000).unref();
+};
+process.on("SIGINT", stopEarly);
+process.on("SIGTERM", stopEarly);
+// Whatever ends this script (a failed step included) also stops the runner.
+process.on("exit", () => {
+  if (running(runner)) runner.kill("SIGTERM");
+});
 snapshotBuild();
 rmSync(`${root}${PERSIST_TO}`, { recursive: true, force: true });
 prepareDatabase({ persistTo: PERSIST_TO });
+await waitForRunner(runner);
+console.log(`▶ e2e code runner ready on ${runnerUrl} (work dir ${RUNNER_WORK_DIR})`);
+process.off("SIGINT", stopEarly);
+process.off("SIGTERM", stopEarly);
 
 // Bindings, vars and compatibility settings still come from wrangler.toml;
 // only the script and the assets are the frozen snapshot.
@@ -89,28 +183,38 @@ const worker = spawnChild(
     "127.0.0.1",
     "--persist-to",
     PERSIST_TO,
+    "--var",
+    `RUNNER_URL:${runnerUrl}`,
   ],
   // No TTY: no hotkeys; no metrics from a test server.
   { stdio: ["ignore", "inherit", "inherit"], env: quietEnv }
 );
 console.log(`▶ e2e server starting on http://127.0.0.1:${port} (state: ${PERSIST_TO})`);
 
-let stopping = false;
 function stop(signal) {
   if (stopping) return;
   stopping = true;
-  if (worker.exitCode === null && worker.signalCode === null) worker.kill(signal);
-  // Do not hang forever if wrangler ignores the signal.
+  for (const child of [worker, runner]) if (running(child)) child.kill(signal);
+  // Do not hang forever if a child ignores the signal.
   setTimeout(() => {
-    if (worker.exitCode === null && worker.signalCode === null) worker.kill("SIGKILL");
+    for (const child of [worker, runner]) if (running(child)) child.kill("SIGKILL");
   }, 10_000).unref();
 }
 process.on("SIGINT", () => stop("SIGINT"));
 process.on("SIGTERM", () => stop("SIGTERM"));
 
-worker.on("exit", (code, signal) => {
-  process.exit(stopping ? 0 : code ?? (signal ? 1 : 0));
-});
+// Exit once both are gone: with wrangler's code, or 1 if either stopped on its own.
+let failed = 0;
+function exited(name, code, signal) {
+  if (!stopping) {
+    console.error(`✗ ${name} stopped (${code ?? signal}); stopping the e2e server`);
+    failed = code || 1;
+    stop("SIGTERM");
+  }
+  if (!running(worker) && !running(runner)) process.exit(failed);
+}
+worker.on("exit", (code, signal) => exited("wrangler", code, signal));
+runner.on("exit", (code, signal) => exited("the code runner", code, signal));
 worker.on("error", (error) => {
   console.error(`✗ could not start wrangler: ${error.message}`);
   process.exit(1);

@@ -19,3 +19,8 @@ export async function publish(env: Env, room: string, event: RoomEvent, audience
 export function publishRoomsChanged(env: Env) {
   return publish(env, LOBBY, { type: "rooms-changed" });
 }
+
+/** A participant's state changed (joined, launched, submitted, finished): admins refetch. */
+export function publishParticipantsChanged(env: Env, roomId: string) {
+  return Promise.all([publish(env, roomId, { type: "participants-changed", roomId }, { to: "admins" }), publishRoomsChanged(env)]);
+}

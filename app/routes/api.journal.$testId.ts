@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { studentTests, testRooms } from "~/db/schema";
-import { publish } from "~/lib/party.server";
+import { publishParticipantsChanged } from "~/lib/party.server";
 import { requireRole } from "~/lib/session.server";
 import { applyJournal } from "~/lib/student-tests.server";
 
@@ -41,7 +41,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const result = await applyJournal(context.db, room, test, body.entries);
   const proctoring = body.entries.some((e) => e.kind === "tab-switch" || e.kind === "unlock");
   if (proctoring && result.accepted.length > 0) {
-    context.cloudflare.ctx.waitUntil(publish(context.cloudflare.env, room.id, { type: "participants-changed", roomId: room.id }, { to: "admins" }));
+    context.cloudflare.ctx.waitUntil(publishParticipantsChanged(context.cloudflare.env, room.id));
   }
   return Response.json({ accepted: result.accepted, rejected: result.rejected, state: result.state });
 }

@@ -6,6 +6,7 @@ import { useActionToast } from "~/components/use-action-toast";
 import { Button } from "~/components/ui/button";
 import { PageTitle } from "~/components/ui/empty-state";
 import { actionError, failure, parseValues } from "~/lib/forms.server";
+import { publishParticipantsChanged } from "~/lib/party.server";
 import { requireRole } from "~/lib/session.server";
 import { joinTestRoom } from "~/lib/student-tests.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -32,6 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return failure("Practice rooms are not open yet", 501);
     }
     const room = await joinTestRoom(context.db, student, otp);
+    context.cloudflare.ctx.waitUntil(publishParticipantsChanged(context.cloudflare.env, room.id));
     return redirectWithToast(room.isActive ? `/test/${room.id}/terms` : `/waiting/${room.id}`, {
       type: "success",
       message: "Successfully joined the room!",

@@ -18,6 +18,7 @@ import { controlClass } from "~/components/ui/field";
 import { runOpenCases, submitCode, type CaseResult } from "~/lib/coding-test.server";
 import { LANGUAGE_LABELS } from "~/lib/format";
 import { actionError, FormError, parseValues, success } from "~/lib/forms.server";
+import { publishParticipantsChanged } from "~/lib/party.server";
 import { requireTestPage } from "~/lib/student-pages.server";
 import { codingTestView, finishCodingTest, testState } from "~/lib/student-tests.server";
 import { TEST_RULES } from "~/lib/test-rules";
@@ -60,9 +61,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { room, test } = await requireTestPage(request, context, params.roomId ?? "");
   const values = Object.fromEntries(await request.formData().catch(() => new FormData()));
   const intent = String(values.intent);
+  // Submits and finishing change the admin's participants table: tell them.
+  const notify = () => context.cloudflare.ctx.waitUntil(publishParticipantsChanged(context.cloudflare.env, room.id));
   try {
     if (intent === "finish") {
       const { totalScore, status } = await finishCodingTest(context.db, room, test);
+      notify();
       return success(`Test submitted successfully! Total Score: ${totalScore}/100`, { status, totalScore, finished: true });
     }
     const input = parseValues(CodeSchema, values);
@@ -74,6 +78,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       });
     }
     const result = await submitCode(context, room, test, input.questionId, input.code);
+    notify();
     return success(result.passed === result.total ? "All test cases passed!" : `${result.passed}/${result.total} test cases passed`, {
       kind: "submit" as const,
       ...result,
@@ -191,10 +196,17 @@ export default function CodingTest() {
   });
 
   const finisher = useFetcher<typeof action>();
+  // Busy from the moment the student confirms: saving and syncing come first.
+  const [finishing, setFinishing] = useState(false);
   const finish = useCallback(async () => {
-    await saveNow(question.id);
-    await journal?.flush();
-    finisher.submit({ intent: "finish" }, { method: "post" });
+    setFinishing(true);
+    try {
+      await saveNow(question.id);
+      await journal?.flush();
+      finisher.submit({ intent: "finish" }, { method: "post" });
+    } finally {
+      setFinishing(false);
+    }
   }, [finisher, journal, question.id, saveNow]);
   useEffect(() => {
     const r = finisher.data;
@@ -255,7 +267,7 @@ export default function CodingTest() {
         <span className="text-xs text-slate-500">Tab switches: {state.tabSwitchCount}/{TEST_RULES.maxTabSwitches}</span>
         <div className="ml-auto flex items-center gap-3">
           <span className="text-sm text-slate-500">Score so far: {Math.min(100, totalMarks)}/100</span>
-          <Button variant="danger" onClick={() => setConfirmFinish(true)} busy={finisher.state !== "idle"}>
+          <Button variant="danger" onClick={() => setConfirmFinish(true)} busy={finishing || finisher.state !== "idle"}>
             Finish Test
           </Button>
         </div>

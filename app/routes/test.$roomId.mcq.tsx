@@ -39,7 +39,7 @@ import { Button } from "~/components/ui/button";
 import { CenteredNotice } from "~/components/ui/centered-notice";
 import { exitMessage, useRoomParty } from "~/components/use-room-party";
 import { actionError, FormError, parseValues, success } from "~/lib/forms.server";
-import { publish } from "~/lib/party.server";
+import { publishParticipantsChanged } from "~/lib/party.server";
 import { requireTestPage } from "~/lib/student-pages.server";
 import { assertCanAnswer, mcqTestView, submitMcqTest, testState } from "~/lib/student-tests.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -97,9 +97,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const answers = parseValues(AnswersSchema, raw);
     const { totalScore, maxScore } = await submitMcqTest(context.db, room, test, answers);
     // Admin result and monitor pages follow live.
-    context.cloudflare.ctx.waitUntil(
-      publish(context.cloudflare.env, room.id, { type: "participants-changed", roomId: room.id }, { to: "admins" }),
-    );
+    context.cloudflare.ctx.waitUntil(publishParticipantsChanged(context.cloudflare.env, room.id));
     return success(`Test submitted! Score: ${totalScore}/${maxScore}`, { totalScore, maxScore });
   } catch (error) {
     return actionError(error, SUBMIT_FAILED);

@@ -5,6 +5,7 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useToast, useToastOnce } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { actionError, failure } from "~/lib/forms.server";
+import { publishParticipantsChanged } from "~/lib/party.server";
 import { requireRole } from "~/lib/session.server";
 import { requireRoomPage } from "~/lib/student-pages.server";
 import { launchTest } from "~/lib/student-tests.server";
@@ -34,6 +35,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (form.getAll("term").length !== TERMS.length) return failure("Please accept all terms and conditions");
   try {
     await launchTest(context.db, student.id, params.roomId);
+    context.cloudflare.ctx.waitUntil(publishParticipantsChanged(context.cloudflare.env, params.roomId));
     return redirect(`/test/${params.roomId}`);
   } catch (error) {
     return actionError(error, "Unable to launch test. Please try again.");

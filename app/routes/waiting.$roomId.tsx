@@ -52,7 +52,9 @@ export default function WaitingRoom() {
           <dt className="text-slate-500">Test Category</dt>
           <dd className="font-medium">{data.category}</dd>
           <dt className="text-slate-500">Test Duration</dt>
-          <dd className="font-medium">{data.durationMinutes} minutes</dd>
+          <dd className="font-medium">
+            {data.durationMinutes} minute{data.durationMinutes === 1 ? "" : "s"}
+          </dd>
         </dl>
         <p className="mt-6 text-sm text-slate-500" role="status">
           Please stay on this page. The test opens by itself when your instructor starts it.

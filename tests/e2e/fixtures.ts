@@ -1,4 +1,4 @@
-import { expect, test as base, type ConsoleMessage, type Page, type WebSocket } from "@playwright/test";
+import { expect, test as base, type BrowserContext, type ConsoleMessage, type Page, type WebSocket } from "@playwright/test";
 
 /**
  * A console error a test expects and therefore allows. `message` must match the
@@ -53,6 +53,19 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 export type { Page } from "@playwright/test";
+
+/**
+ * For a context the test makes itself (for example in beforeAll, shared by
+ * serial tests), where the `page` fixture's check does not reach: collects
+ * console errors and uncaught page errors of every page the context has or
+ * opens later. The caller asserts that the returned list is empty.
+ */
+export function collectConsoleErrors(context: BrowserContext, allowed: ConsoleErrorAllowance = { allow: [] }): string[] {
+  const errors: string[] = [];
+  for (const page of context.pages()) watch(page, allowed, errors);
+  context.on("page", (page) => watch(page, allowed, errors));
+  return errors;
+}
 
 /** For test.use(): lets exactly these console errors through in the enclosing file or describe block. */
 export const allowConsoleErrors = (...allow: AllowedConsoleError[]) => ({ allowedConsoleErrors: { allow } });
