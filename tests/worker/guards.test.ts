@@ -17,12 +17,15 @@ const STUDENT_PAGES = [
   "/student/history",
   "/student/profile",
   "/student/settings",
+  "/practice/some-room/coding",
+];
+/** Room pages: students only, and only members of that room. */
+const ROOM_PAGES = [
   "/waiting/some-room",
   "/test/some-room",
   "/test/some-room/terms",
   "/test/some-room/coding",
   "/test/some-room/mcq",
-  "/practice/some-room/coding",
 ];
 
 let student = "";
@@ -54,6 +57,17 @@ describe.each(STUDENT_PAGES)("student page %s", (path) => {
   it("sends anonymous visitors to /auth, to come back after", async () => expectToAuth(await call(path), path));
   it("sends admins to /auth", async () => expectToAuth(await call(path, { cookie: admin })));
   it("serves students", async () => expect((await call(path, { cookie: student })).status).toBe(200));
+});
+
+describe.each(ROOM_PAGES)("room page %s", (path) => {
+  it("sends anonymous visitors to /auth", async () => expectToAuth(await call(path), path));
+  it("sends admins to /auth", async () => expectToAuth(await call(path, { cookie: admin })));
+  it("sends a student who is not in the room back to /student with a message", async () => {
+    const response = await call(path, { cookie: student });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/student");
+    expect(response.headers.getSetCookie().join(";")).toContain("toast=");
+  });
 });
 
 describe("landing", () => {
