@@ -9,7 +9,7 @@ import { useRoomParty } from "~/components/use-room-party";
 import { useValidateOnSubmit } from "~/components/use-validate-on-submit";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { ConfirmDialog, Dialog } from "~/components/ui/dialog";
+import { ConfirmDialog, Dialog, FormActions } from "~/components/ui/dialog";
 import { EmptyState } from "~/components/ui/empty-state";
 import { controlClass, TextField } from "~/components/ui/field";
 import { LANGUAGE_LABELS } from "~/lib/format";
@@ -408,14 +408,7 @@ function ExtendDialog({ open, onClose }: { open: boolean; onClose: () => void })
       >
         <input type="hidden" name="intent" value="extend" />
         <TextField label="Minutes to add" name="minutes" type="number" min={1} defaultValue={ROOM_LIMITS.defaultExtend} autoFocus />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={fetcher.state !== "idle"}>
-            Extend
-          </Button>
-        </div>
+        <FormActions onCancel={onClose} busy={fetcher.state !== "idle"} submitLabel="Extend" />
       </fetcher.Form>
     </Dialog>
   );
@@ -439,14 +432,7 @@ function UnlockDialog({ open, onClose, current }: { open: boolean; onClose: () =
       >
         <input type="hidden" name="intent" value="unlock-code" />
         <TextField label="Unlock code" name="unlockCode" defaultValue={current ?? ""} autoComplete="off" autoFocus />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={fetcher.state !== "idle"}>
-            Save
-          </Button>
-        </div>
+        <FormActions onCancel={onClose} busy={fetcher.state !== "idle"} submitLabel="Save" />
       </fetcher.Form>
     </Dialog>
   );
@@ -583,14 +569,7 @@ function AddUserDialog({ open, onClose }: { open: boolean; onClose: () => void }
             ))}
           </ul>
         ) : null}
-        <div className="flex justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={fetcher.state !== "idle"}>
-            Add User
-          </Button>
-        </div>
+        <FormActions onCancel={onClose} busy={fetcher.state !== "idle"} submitLabel="Add User" className="pt-2" />
       </fetcher.Form>
     </Dialog>
   );
@@ -696,14 +675,7 @@ function EditParticipantDialog({
               ))}
             </select>
           </div>
-          <div className="flex justify-end gap-2">
-            <Button variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" busy={fetcher.state !== "idle"}>
-              Save
-            </Button>
-          </div>
+          <FormActions onCancel={onClose} busy={fetcher.state !== "idle"} submitLabel="Save" />
         </fetcher.Form>
       ) : null}
     </Dialog>

@@ -96,3 +96,17 @@ export function ConfirmDialog({
     />
   );
 }
+
+/** The footer of a form in a dialog: Cancel, and the submit button (busy while it posts). */
+export function FormActions({ onCancel, busy, submitLabel = "Save", className = "" }: { onCancel: () => void; busy: boolean; submitLabel?: string; className?: string }) {
+  return (
+    <div className={`flex justify-end gap-2 ${className}`}>
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" busy={busy}>
+        {submitLabel}
+      </Button>
+    </div>
+  );
+}
