@@ -28,6 +28,8 @@ export const RoomEvent = z.discriminatedUnion("type", [
   /** Sent only to the student concerned. */
   z.object({ type: z.literal("participant-removed"), roomId: z.string() }),
   z.object({ type: z.literal("room-deleted"), roomId: z.string() }),
+  /** Sent only to the student concerned: their own deadline moved (extra time granted). */
+  z.object({ type: z.literal("time-changed"), roomId: z.string(), endsAt: z.number() }),
   /** Lobby: the list of rooms changed. */
   z.object({ type: z.literal("rooms-changed") }),
 ]);

@@ -1,4 +1,7 @@
+import { and, eq, isNull } from "drizzle-orm";
 import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
+import { participantDisconnects, testRooms } from "../app/db/schema";
+import { createDb } from "../app/lib/db.server";
 import {
   ClientMessage,
   PartyViewer,
@@ -35,6 +38,7 @@ export class RoomParty extends Server<Env> {
       return;
     }
     connection.setState({ viewer: parsed.data });
+    if (parsed.data.role === "student") this.ctx.waitUntil(this.markOnline(parsed.data.id));
     this.send(connection, {
       type: "welcome",
       room: this.name,
@@ -55,6 +59,41 @@ export class RoomParty extends Server<Env> {
         this.send(connection, { type: "pong", sentAt: parsed.data.sentAt, serverTime: Date.now() });
         break;
     }
+  }
+
+  onClose(connection: Connection<ConnectionState>) {
+    const viewer = connection.state?.viewer;
+    if (viewer?.role === "student") this.ctx.waitUntil(this.markOffline(viewer.id, connection.id));
+  }
+
+  /**
+   * A student's disconnected periods while the test runs, for the admin's
+   * "offline for m:ss". A period opens when their last connection closes and
+   * ends when any connection returns.
+   */
+  private async markOffline(studentId: string, closedId: string) {
+    const stillHere = [...this.getConnections(userTag(studentId))].some((c) => c.id !== closedId);
+    if (stillHere) return;
+    const db = createDb(this.env.DB);
+    const room = await db.select({ isActive: testRooms.isActive }).from(testRooms).where(eq(testRooms.id, this.name)).get();
+    if (!room?.isActive) return;
+    const open = await db
+      .select({ id: participantDisconnects.id })
+      .from(participantDisconnects)
+      .where(and(eq(participantDisconnects.roomId, this.name), eq(participantDisconnects.studentId, studentId), isNull(participantDisconnects.endedAt)))
+      .get();
+    if (!open) await db.insert(participantDisconnects).values({ roomId: this.name, studentId, startedAt: new Date() });
+    await this.publish({ type: "participants-changed", roomId: this.name }, { to: "admins" });
+  }
+
+  private async markOnline(studentId: string) {
+    const db = createDb(this.env.DB);
+    const closed = await db
+      .update(participantDisconnects)
+      .set({ endedAt: new Date() })
+      .where(and(eq(participantDisconnects.roomId, this.name), eq(participantDisconnects.studentId, studentId), isNull(participantDisconnects.endedAt)))
+      .returning({ id: participantDisconnects.id });
+    if (closed.length) await this.publish({ type: "participants-changed", roomId: this.name }, { to: "admins" });
   }
 
   /** RPC from the Worker: deliver an event to its audience; returns how many received it. */

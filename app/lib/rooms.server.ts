@@ -122,6 +122,9 @@ export async function roomDetail(db: Db, roomId: string) {
         totalScore: studentTests.totalScore,
         tabSwitchCount: studentTests.tabSwitchCount,
         isDisqualified: studentTests.isDisqualified,
+        testId: studentTests.id,
+        extraMinutes: studentTests.extraMinutes,
+        syncedAfterEnd: studentTests.syncedAfterEnd,
       })
       .from(roomParticipants)
       .leftJoin(
@@ -137,7 +140,35 @@ export async function roomDetail(db: Db, roomId: string) {
       .where(eq(questions.type, room.questionType))
       .orderBy(asc(questions.category), asc(questions.title)),
   ]);
-  return { room, participants, selectedQuestionIds: selected.map((s) => s.questionId), availableQuestions: available };
+  const periods = await db
+    .select({ studentId: participantDisconnects.studentId, startedAt: participantDisconnects.startedAt, endedAt: participantDisconnects.endedAt })
+    .from(participantDisconnects)
+    .where(eq(participantDisconnects.roomId, roomId));
+  const now = Date.now();
+  const withConnection = participants.map((p) => {
+    const own = periods.filter((d) => d.studentId === p.studentId);
+    return {
+      ...p,
+      offlineMs: own.reduce((sum, d) => sum + ((d.endedAt?.getTime() ?? now) - d.startedAt.getTime()), 0),
+      offlineNow: own.some((d) => d.endedAt === null),
+    };
+  });
+  return { room, participants: withConnection, selectedQuestionIds: selected.map((s) => s.questionId), availableQuestions: available };
+}
+
+/** One student's extra time (README: offline); their deadline moves, nobody else's. */
+export async function grantExtraTime(db: Db, room: Room, participantId: string, minutes: number) {
+  const participant = await requireParticipant(db, room, participantId);
+  if (!room.endsAt) throw new RoomRuleError("Cannot extend time for this test.");
+  const test = await db
+    .select({ id: studentTests.id, extraMinutes: studentTests.extraMinutes })
+    .from(studentTests)
+    .where(and(eq(studentTests.roomId, room.id), eq(studentTests.studentId, participant.studentId)))
+    .get();
+  if (!test) throw new RoomRuleError("This student has not started the test yet");
+  const extraMinutes = test.extraMinutes + minutes;
+  await db.update(studentTests).set({ extraMinutes }).where(eq(studentTests.id, test.id));
+  return { studentId: participant.studentId, name: participant.fullName, endsAt: room.endsAt.getTime() + extraMinutes * 60_000 };
 }
 
 export async function setEnabled(db: Db, room: Room, enabled: boolean) {

@@ -31,6 +31,7 @@ import {
   deleteRoom,
   editParticipant,
   extendTime,
+  grantExtraTime,
   issueOtp,
   removeParticipant,
   requireRoom,
@@ -90,6 +91,7 @@ const FAILURES: Record<string, string> = {
   "add-participant": "Failed to add user",
   "edit-participant": "Failed to update participant",
   "remove-participant": "Failed to remove participant",
+  "grant-time": "Failed to extend time",
 };
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -174,6 +176,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         await editParticipant(db, room, input);
         participantsChanged(room.id);
         return success("Participant updated");
+      }
+      case "grant-time": {
+        const { participantId, minutes } = parseValues(
+          z.object({ participantId: z.string().min(1, "Failed to extend time") }).merge(ExtendSchema),
+          values,
+        );
+        const granted = await grantExtraTime(db, room, participantId, minutes);
+        participantsChanged(room.id);
+        after(publish(env, room.id, { type: "time-changed", roomId: room.id, endsAt: granted.endsAt }, { to: "user", userId: granted.studentId }));
+        return success(`Added ${minutes} minutes for ${granted.name}`);
       }
       case "remove-participant": {
         const { participantId } = parseValues(z.object({ participantId: z.string().min(1, "Failed to remove participant") }), values);
@@ -605,6 +617,7 @@ function ParticipantsTable({ data, onAdd }: { data: Data; onAdd: () => void }) {
                 <th className="px-5 py-2 font-medium">Category</th>
                 <th className="px-5 py-2 font-medium">Status</th>
                 <th className="px-5 py-2 font-medium">Tab switches</th>
+                <th className="px-5 py-2 font-medium">Connection</th>
                 <th className="px-5 py-2 font-medium">Score</th>
                 <th className="px-5 py-2 font-medium">
                   <span className="sr-only">Actions</span>
@@ -621,8 +634,12 @@ function ParticipantsTable({ data, onAdd }: { data: Data; onAdd: () => void }) {
                     {p.isDisqualified ? <Badge tone="red">disqualified</Badge> : <Badge tone={STATUS_TONE[p.status]}>{p.testStatus ?? p.status}</Badge>}
                   </td>
                   <td className="px-5 py-2.5 tabular-nums">{p.tabSwitchCount ?? 0}</td>
+                  <td className="px-5 py-2.5">
+                    <Connection offlineMs={p.offlineMs} offlineNow={p.offlineNow} syncedAfterEnd={p.syncedAfterEnd ?? false} extraMinutes={p.extraMinutes ?? 0} />
+                  </td>
                   <td className="px-5 py-2.5 tabular-nums">{p.totalScore ?? "—"}</td>
                   <td className="px-5 py-2.5 text-right whitespace-nowrap">
+                    {data.room.isActive && p.testId ? <GrantTimeButton participantId={p.id} name={p.fullName} /> : null}
                     <Button size="sm" variant="ghost" onClick={() => setEditing(p)} aria-label={`Edit ${p.fullName}`}>
                       Edit
                     </Button>
@@ -639,6 +656,39 @@ function ParticipantsTable({ data, onAdd }: { data: Data; onAdd: () => void }) {
       <EditParticipantDialog participant={editing} categories={data.categories} onClose={() => setEditing(null)} />
       <RemoveParticipantDialog participant={removing} active={data.room.isActive} onClose={() => setRemoving(null)} />
     </section>
+  );
+}
+
+/** "offline for m:ss" and "synced after end" (README: offline-tolerant test taking). */
+function Connection({ offlineMs, offlineNow, syncedAfterEnd, extraMinutes }: { offlineMs: number; offlineNow: boolean; syncedAfterEnd: boolean; extraMinutes: number }) {
+  // Any recorded disconnect shows, however short: round up.
+  const seconds = Math.ceil(offlineMs / 1000);
+  const clock = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+  return (
+    <div className="flex flex-wrap gap-1">
+      {offlineNow ? <Badge tone="red">offline now</Badge> : null}
+      {seconds > 0 ? <Badge tone="yellow">{`offline for ${clock}`}</Badge> : null}
+      {syncedAfterEnd ? <Badge tone="blue">synced after end</Badge> : null}
+      {extraMinutes > 0 ? <Badge tone="gray">{`+${extraMinutes} min`}</Badge> : null}
+      {!offlineNow && seconds === 0 && !syncedAfterEnd && extraMinutes === 0 ? <span className="text-slate-400">—</span> : null}
+    </div>
+  );
+}
+
+/** One click: 5 more minutes for this student only. */
+function GrantTimeButton({ participantId, name }: { participantId: string; name: string }) {
+  const fetcher = useFetcher<typeof action>();
+  useActionToast(fetcher.data);
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      busy={fetcher.state !== "idle"}
+      onClick={() => fetcher.submit({ intent: "grant-time", participantId, minutes: "5" }, { method: "post" })}
+      aria-label={`Give ${name} 5 more minutes`}
+    >
+      +5 min
+    </Button>
   );
 }
 

@@ -110,6 +110,8 @@ export default function CodingTest() {
   const [loadOffset] = useState(() => (typeof window === "undefined" ? 0 : data.serverNow - Date.now()));
   const offset = network.serverOffset ?? loadOffset;
   const [state, setState] = useState<TestState>(data.state);
+  // A refetch (after a room-wide change) brings this student's own deadline.
+  useEffect(() => setState((s) => ({ ...s, endsAt: data.state.endsAt })), [data.state.endsAt]);
   const [active, setActive] = useState(0);
   const [codes, setCodes] = useState<Record<string, string>>(() => Object.fromEntries(data.questions.map((q) => [q.id, q.code])));
   const [fontSize, setFontSize] = useState(14);
@@ -184,10 +186,12 @@ export default function CodingTest() {
   }, [journal, offset]);
 
   useRoomParty(data.roomId, (event) => {
-    if (event.type === "room-changed") {
+    // Extra time for this student alone carries their own deadline.
+    if (event.type === "time-changed") {
       setState((s) => ({ ...s, endsAt: event.endsAt }));
       return "handled";
     }
+    // A room-wide change (extend, stop) falls through: the loader refetches this student's deadline.
     const exit = exitMessage(event);
     if (exit) {
       leave(exit);

@@ -412,6 +412,8 @@ function McqTest() {
     // The admin may extend (or stop) the test: the timer follows at once,
     // and the loader then confirms this student's own deadline.
     if (event.type === "room-changed") setEndsAt(event.endsAt === null ? null : event.endsAt + data.extraMs);
+    // Extra time for this student alone: the event carries their own deadline (the loader then refreshes extraMs).
+    if (event.type === "time-changed") setEndsAt(event.endsAt);
     if (finishing) return "handled";
   });
 

@@ -220,11 +220,11 @@ async function unlock(page: Page, code: string) {
 // ------------------------------------------------------------ the admin's participants table
 
 const participantRow = (admin: Page, email: string) => admin.getByRole("table").getByRole("row").filter({ hasText: email });
-/** Cells: name, email, category, status, tab switches, score, actions. */
+/** Cells: name, email, category, status, tab switches, connection, score, actions. */
 const cell = (admin: Page, email: string, column: "status" | "tabSwitches" | "score") =>
   participantRow(admin, email)
     .getByRole("cell")
-    .nth({ status: 3, tabSwitches: 4, score: 5 }[column]);
+    .nth({ status: 3, tabSwitches: 4, score: 6 }[column]);
 
 // ================================================================= a coding room
 
