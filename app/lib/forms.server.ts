@@ -1,5 +1,6 @@
 import { data } from "@remix-run/cloudflare";
 import type { z } from "zod";
+import { firstIssue } from "./validation";
 
 export type ActionResult = { ok: true; message: string; [key: string]: unknown } | { ok: false; error: string };
 
@@ -22,20 +23,25 @@ export class FormError extends Error {
   }
 }
 
+/** The form body as plain values, or null when it cannot be read (a malformed body). */
+export async function readFormValues(request: Request): Promise<Record<string, FormDataEntryValue> | null> {
+  try {
+    return Object.fromEntries(await request.formData());
+  } catch {
+    return null;
+  }
+}
+
 /** Parses a form body with a zod schema; the first failing message becomes a 400. */
 export async function parseForm<S extends z.ZodTypeAny>(request: Request, schema: S): Promise<z.infer<S>> {
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch {
-    throw new FormError("The form could not be read");
-  }
-  return parseValues(schema, Object.fromEntries(form));
+  const values = await readFormValues(request);
+  if (!values) throw new FormError("The form could not be read");
+  return parseValues(schema, values);
 }
 
 export function parseValues<S extends z.ZodTypeAny>(schema: S, values: unknown): z.infer<S> {
   const result = schema.safeParse(values);
-  if (!result.success) throw new FormError(result.error.issues[0]?.message ?? "Invalid input");
+  if (!result.success) throw new FormError(firstIssue(result.error));
   return result.data;
 }
 

@@ -416,15 +416,3 @@ export async function deleteTestCase(db: Db, id: string): Promise<boolean> {
 // ---------------------------------------------------------------- action plumbing
 
 /** The posted form as plain values, or null when the body is not a form. */
-export async function readFormValues(request: Request): Promise<Record<string, FormDataEntryValue> | null> {
-  try {
-    return Object.fromEntries(await request.formData());
-  } catch {
-    return null;
-  }
-}
-
-/** The first failing message of a zod result (only the first is shown, spec 1 section 5). */
-export function firstIssue(error: { issues: { message: string }[] }) {
-  return error.issues[0]?.message ?? "Invalid input";
-}

@@ -33,8 +33,13 @@ export const SignUpSchema = z.object({
   adminCode: z.string().optional().default(""),
 });
 
+/** The first failing message of a zod error (only the first is shown, spec 1 section 5). */
+export function firstIssue(error: { issues: { message: string }[] }): string {
+  return error.issues[0]?.message ?? "Invalid input";
+}
+
 /** The first failing message, or null when the value is valid. */
 export function firstError<T>(schema: z.ZodType<T>, value: unknown): string | null {
   const result = schema.safeParse(value);
-  return result.success ? null : (result.error.issues[0]?.message ?? "Invalid input");
+  return result.success ? null : firstIssue(result.error);
 }

@@ -12,7 +12,7 @@ import { EmptyState, PageTitle } from "~/components/ui/empty-state";
 import { SelectField, TextField } from "~/components/ui/field";
 import { LANGUAGES } from "~/db/schema";
 import { LANGUAGE_LABELS } from "~/lib/format";
-import { actionError, failure, parseForm, parseValues, success } from "~/lib/forms.server";
+import { actionError, failure, parseValues, readFormValues, success } from "~/lib/forms.server";
 import { publish, publishRoomsChanged } from "~/lib/party.server";
 import { CreateRoomSchema, ROOM_LIMITS, roomListLabel } from "~/lib/room-validation";
 import { categoryCounts, createRoom, deleteRoom, listRooms } from "~/lib/rooms.server";
@@ -29,18 +29,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireRole(request, context, "admin");
-  const form = await request.clone().formData().catch(() => null);
-  const intent = form?.get("intent");
+  const values = (await readFormValues(request)) ?? {};
+  const intent = values.intent;
   const env = context.cloudflare.env;
   try {
     if (intent === "create") {
-      const input = await parseForm(request, CreateRoomSchema);
+      const input = parseValues(CreateRoomSchema, values);
       const roomId = await createRoom(context.db, admin.id, input);
       context.cloudflare.ctx.waitUntil(publishRoomsChanged(env));
       return success("Room created successfully", { roomId });
     }
     if (intent === "delete") {
-      const { roomId } = parseValues(z.object({ roomId: z.string().min(1, "Failed to delete room") }), Object.fromEntries(form!));
+      const { roomId } = parseValues(z.object({ roomId: z.string().min(1, "Failed to delete room") }), values);
       await deleteRoom(context.db, roomId);
       context.cloudflare.ctx.waitUntil(
         Promise.all([publish(env, roomId, { type: "room-deleted", roomId }), publishRoomsChanged(env)]),

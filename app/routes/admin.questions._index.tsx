@@ -7,7 +7,8 @@ import { CsvImport } from "~/components/questions/csv-import";
 import { McqForm } from "~/components/questions/mcq-form";
 import { Card } from "~/components/questions/shared";
 import { PageTitle } from "~/components/ui/empty-state";
-import { failure, success } from "~/lib/forms.server";
+import { failure, success, readFormValues } from "~/lib/forms.server";
+import { firstIssue } from "~/lib/validation";
 import {
   CategorySchema,
   CodingQuestionSchema,
@@ -23,12 +24,10 @@ import {
   createCodingQuestion,
   createMcqQuestion,
   deleteCategory,
-  firstIssue,
   getCategory,
   importQuestions,
   listCategories,
   questionCounts,
-  readFormValues,
 } from "~/lib/questions.server";
 import { requireRole } from "~/lib/session.server";
 

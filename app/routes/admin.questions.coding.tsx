@@ -17,7 +17,7 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog, Dialog } from "~/components/ui/dialog";
 import { EmptyState, PageTitle } from "~/components/ui/empty-state";
 import { useActionToast } from "~/components/use-action-toast";
-import { failure, success } from "~/lib/forms.server";
+import { failure, success, readFormValues } from "~/lib/forms.server";
 import {
   AddTestCaseSchema,
   MSG_MAX_FIVE,
@@ -30,16 +30,14 @@ import {
   categoryNames,
   deleteQuestion,
   deleteTestCase,
-  firstIssue,
   listCodingQuestions,
-  readFormValues,
   readListQuery,
   updateCodingQuestion,
   updateTestCase,
   type CodingQuestionView,
 } from "~/lib/questions.server";
 import { requireRole } from "~/lib/session.server";
-import { firstError } from "~/lib/validation";
+import { firstError, firstIssue } from "~/lib/validation";
 
 export const meta: MetaFunction = () => [{ title: "Coding Questions — ProctorEdge" }];
 

@@ -8,14 +8,13 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog, Dialog } from "~/components/ui/dialog";
 import { EmptyState, PageTitle } from "~/components/ui/empty-state";
 import { useActionToast } from "~/components/use-action-toast";
-import { failure, success } from "~/lib/forms.server";
+import { failure, success, readFormValues } from "~/lib/forms.server";
+import { firstIssue } from "~/lib/validation";
 import { MCQ_LETTERS, UpdateMcqQuestionSchema } from "~/lib/question-validation";
 import {
   categoryNames,
   deleteQuestion,
-  firstIssue,
   listMcqQuestions,
-  readFormValues,
   readListQuery,
   updateMcqQuestion,
   type McqQuestionView,

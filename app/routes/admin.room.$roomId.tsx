@@ -13,7 +13,7 @@ import { ConfirmDialog, Dialog, FormActions } from "~/components/ui/dialog";
 import { EmptyState } from "~/components/ui/empty-state";
 import { controlClass, TextField } from "~/components/ui/field";
 import { LANGUAGE_LABELS } from "~/lib/format";
-import { actionError, failure, parseValues, success } from "~/lib/forms.server";
+import { actionError, failure, parseValues, readFormValues, success } from "~/lib/forms.server";
 import { publish, publishRoomsChanged } from "~/lib/party.server";
 import {
   AddParticipantSchema,
@@ -96,9 +96,8 @@ const FAILURES: Record<string, string> = {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireRole(request, context, "admin");
-  const form = await request.formData().catch(() => null);
-  if (!form) return failure("The form could not be read");
-  const values = Object.fromEntries(form);
+  const values = await readFormValues(request);
+  if (!values) return failure("The form could not be read");
   const intent = String(values.intent ?? "");
   const { db } = context;
   const env = context.cloudflare.env;

@@ -21,7 +21,8 @@ import { AddUserDialog, EditUserDialog, ResetPasswordDialog } from "~/components
 import { UsersPagination } from "~/components/users/users-pagination";
 import { UsersTable } from "~/components/users/users-table";
 import { USERS_PATH, UsersToolbar } from "~/components/users/users-toolbar";
-import { failure, success } from "~/lib/forms.server";
+import { failure, readFormValues, success } from "~/lib/forms.server";
+import { firstIssue } from "~/lib/validation";
 import { requireRole } from "~/lib/session.server";
 import {
   CreateUserSchema,
@@ -63,17 +64,13 @@ function validate<S extends z.ZodTypeAny>(schema: S, values: Record<string, unkn
   const result = schema.safeParse(values);
   return result.success
     ? ({ ok: true, data: result.data as z.infer<S> } as const)
-    : ({ ok: false, response: failure(result.error.issues[0]?.message ?? "Invalid input", 400) } as const);
+    : ({ ok: false, response: failure(firstIssue(result.error), 400) } as const);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const viewer = await requireRole(request, context, "admin");
-  let form: Record<string, FormDataEntryValue>;
-  try {
-    form = Object.fromEntries(await request.formData());
-  } catch {
-    return failure("The form could not be read", 400);
-  }
+  const form = await readFormValues(request);
+  if (!form) return failure("The form could not be read", 400);
   const intent = form.intent as UserIntent;
   if (!USER_INTENTS.includes(intent)) return failure("Unknown action", 400);
 

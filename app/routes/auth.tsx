@@ -7,6 +7,7 @@ import { useValidateOnSubmit } from "~/components/use-validate-on-submit";
 import { roleOf, safeEqual, signIn } from "~/lib/accounts.server";
 import { createAccount, EmailTakenError } from "~/lib/auth.server";
 import { getServerEnv } from "~/lib/env.server";
+import { readFormValues } from "~/lib/forms.server";
 import { afterSignIn } from "~/lib/redirect";
 import { getViewer } from "~/lib/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -23,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const fail = (message: string, status = 400) => data({ error: message }, { status });
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = (await readFormValues(request)) ?? {};
   if (form.intent === "login") {
     const parsed = LoginSchema.safeParse(form);
     if (!parsed.success) return fail(parsed.error.issues[0]!.message);

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { useActionToast } from "~/components/use-action-toast";
 import { Button } from "~/components/ui/button";
 import { PageTitle } from "~/components/ui/empty-state";
-import { actionError, failure, parseValues } from "~/lib/forms.server";
+import { actionError, failure, parseValues, readFormValues } from "~/lib/forms.server";
 import { publishParticipantsChanged } from "~/lib/party.server";
 import { requireRole } from "~/lib/session.server";
 import { joinTestRoom } from "~/lib/student-tests.server";
@@ -25,7 +25,7 @@ const JoinSchema = z.object({
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const student = await requireRole(request, context, "student");
-  const values = Object.fromEntries(await request.formData().catch(() => new FormData()));
+  const values = (await readFormValues(request)) ?? {};
   try {
     const { intent, otp } = parseValues(JoinSchema, values);
     if (intent === "join-practice") {

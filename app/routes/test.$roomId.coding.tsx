@@ -17,7 +17,7 @@ import { ConfirmDialog, Dialog } from "~/components/ui/dialog";
 import { controlClass } from "~/components/ui/field";
 import { runOpenCases, submitCode, type CaseResult } from "~/lib/coding-test.server";
 import { LANGUAGE_LABELS } from "~/lib/format";
-import { actionError, FormError, parseValues, success } from "~/lib/forms.server";
+import { actionError, FormError, parseValues, success, readFormValues } from "~/lib/forms.server";
 import { publishParticipantsChanged } from "~/lib/party.server";
 import { requireTestPage } from "~/lib/student-pages.server";
 import { codingTestView, finishCodingTest, testState } from "~/lib/student-tests.server";
@@ -59,7 +59,7 @@ const CodeSchema = z.object({
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { room, test } = await requireTestPage(request, context, params.roomId ?? "");
-  const values = Object.fromEntries(await request.formData().catch(() => new FormData()));
+  const values = (await readFormValues(request)) ?? {};
   const intent = String(values.intent);
   // Submits and finishing change the admin's participants table: tell them.
   const notify = () => context.cloudflare.ctx.waitUntil(publishParticipantsChanged(context.cloudflare.env, room.id));

@@ -38,7 +38,7 @@ import { useToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { CenteredNotice } from "~/components/ui/centered-notice";
 import { exitMessage, useRoomParty } from "~/components/use-room-party";
-import { actionError, FormError, parseValues, success } from "~/lib/forms.server";
+import { actionError, FormError, parseValues, success, readFormValues } from "~/lib/forms.server";
 import { publishParticipantsChanged } from "~/lib/party.server";
 import { requireTestPage } from "~/lib/student-pages.server";
 import { assertCanAnswer, mcqTestView, submitMcqTest, testState } from "~/lib/student-tests.server";
@@ -84,13 +84,13 @@ const AnswersSchema = z.record(
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { room, test } = await requireTestPage(request, context, params.roomId ?? "");
   try {
-    const form = await request.formData().catch(() => null);
-    if (!form || form.get("intent") !== "submit") throw new FormError("Unknown action");
+    const form = await readFormValues(request);
+    if (!form || form.intent !== "submit") throw new FormError("Unknown action");
     if (room.questionType !== "mcq") throw new FormError("This is not a multiple-choice test");
     assertCanAnswer(room, test);
     let raw: unknown;
     try {
-      raw = JSON.parse(String(form.get("answers") ?? "{}"));
+      raw = JSON.parse(String(form.answers ?? "{}"));
     } catch {
       throw new FormError(ANSWER_MESSAGE);
     }
