@@ -373,6 +373,8 @@ export const journalEntries = sqliteTable(
     syncedAfterEnd: bool("synced_after_end").notNull().default(false),
     // accepted | rejected (e.g. past the grace window); kept either way for the admin.
     outcome: text("outcome").notNull().default("accepted"),
+    // Why it was rejected: a resent entry gets the same answer as the first time.
+    reason: text("reason"),
   },
   (t) => [index("journal_entries_test_seq_idx").on(t.studentTestId, t.seq)],
 );

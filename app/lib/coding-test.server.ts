@@ -7,7 +7,7 @@ import { FormError } from "./forms.server";
 import type { Room } from "./rooms.server";
 import { createRunnerClient, RunnerError, runnerFailureMessage, type JudgeResult } from "./runner.server";
 import { getServerEnv } from "./env.server";
-import { assertCanAnswer, casesForJudging, recordSubmission, type StudentTest } from "./student-tests.server";
+import { assertCanAnswer, casesForJudging, JournalRetry, recordSubmission, type Judge, type StudentTest } from "./student-tests.server";
 
 export type CaseResult = {
   id: string;
@@ -55,10 +55,32 @@ export async function runOpenCases(context: AppLoadContext, room: Room, test: St
 export async function submitCode(context: AppLoadContext, room: Room, test: StudentTest, questionId: string, code: string) {
   assertCanAnswer(room, test);
   assertUnlocked(test);
+  return judgeAndRecord(context, room, test, questionId, code);
+}
+
+/** Judges all cases of one question and stores the submission; the test total follows. */
+async function judgeAndRecord(context: AppLoadContext, room: Room, test: StudentTest, questionId: string, code: string) {
   const cases = await casesForJudging(context.db, room, test, questionId, false);
   const result = await judge(context, room.language, code, cases, "Failed to submit code");
   const question = (await context.db.select({ id: questions.id, title: questions.title }).from(questions).where(eq(questions.id, questionId)).get())!;
   const passedIds = result.testResults.filter((t) => t.passed).map((t) => String(t.testCaseId));
   const { marks, score } = await recordSubmission(context.db, test, { ...question, language: room.language }, code, passedIds, cases.length);
   return { compile: result.compile, cases: describe(result, cases), passed: passedIds.length, total: cases.length, marks, score };
+}
+
+/**
+ * The judge for Submit Code entries queued offline: the journal has already
+ * checked time, lock and question. A runner that cannot be reached makes the
+ * journal stop and the client resend later, so the submission is never lost.
+ */
+export function journalJudge(context: AppLoadContext, room: Room, test: StudentTest): Judge {
+  return async (questionId, code) => {
+    try {
+      const { passed, total, marks } = await judgeAndRecord(context, room, test, questionId, code);
+      return { passed, total, marks };
+    } catch (error) {
+      if (error instanceof FormError && error.status === 503) throw new JournalRetry(error.message);
+      throw error;
+    }
+  };
 }

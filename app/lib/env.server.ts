@@ -8,6 +8,11 @@ const EnvSchema = z.object({
   ADMIN_SIGNUP_CODE: z.string().min(1, "ADMIN_SIGNUP_CODE is required"),
   RUNNER_URL: z.string().url(),
   RUNNER_TOKEN: z.string().min(1, "RUNNER_TOKEN is required"),
+  /**
+   * How long after a student's deadline the journal still accepts entries
+   * written before it (README: offline-tolerant test taking). Default 15 min.
+   */
+  GRACE_SECONDS: z.coerce.number().int("GRACE_SECONDS must be a whole number").min(0).max(86_400).default(900),
 });
 
 export type AppEnv = z.infer<typeof EnvSchema>;

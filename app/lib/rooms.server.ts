@@ -144,11 +144,20 @@ export async function roomDetail(db: Db, roomId: string) {
     .select({ studentId: participantDisconnects.studentId, startedAt: participantDisconnects.startedAt, endedAt: participantDisconnects.endedAt })
     .from(participantDisconnects)
     .where(eq(participantDisconnects.roomId, roomId));
+  // Answers that reached the server after the grace window: not counted, kept for the admin.
+  const late = await db
+    .select({ testId: journalEntries.studentTestId, kind: journalEntries.kind, payload: journalEntries.payload, createdAt: journalEntries.clientCreatedAt })
+    .from(journalEntries)
+    .innerJoin(studentTests, eq(studentTests.id, journalEntries.studentTestId))
+    .where(and(eq(studentTests.roomId, roomId), eq(journalEntries.outcome, "rejected"), eq(journalEntries.syncedAfterEnd, true)))
+    .orderBy(asc(journalEntries.studentTestId), asc(journalEntries.seq))
+    .limit(500);
   const now = Date.now();
   const withConnection = participants.map((p) => {
     const own = periods.filter((d) => d.studentId === p.studentId);
     return {
       ...p,
+      lateEntries: late.filter((l) => l.testId === p.testId).map(({ kind, payload, createdAt }) => ({ kind, payload, createdAt: Number(createdAt) })),
       offlineMs: own.reduce((sum, d) => sum + ((d.endedAt?.getTime() ?? now) - d.startedAt.getTime()), 0),
       offlineNow: own.some((d) => d.endedAt === null),
     };

@@ -2,6 +2,7 @@
 // joining by OTP, launching, the questions a student may see (never hidden
 // cases or correct answers), scoring, proctoring and the idempotent journal.
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { z } from "zod";
 import {
   liveCodeProgress,
   questions,
@@ -190,7 +191,7 @@ export async function mcqTestView(db: Db, room: Room, test: StudentTest) {
     .where(and(eq(roomQuestions.roomId, room.id), eq(questions.type, "mcq")));
   const order = await shuffleFor(`${test.studentId}:${room.id}`, rows.map((r) => r.id));
   const progress = await db
-    .select({ code: liveCodeProgress.code })
+    .select({ code: liveCodeProgress.code, lastUpdated: liveCodeProgress.lastUpdated })
     .from(liveCodeProgress)
     .where(and(eq(liveCodeProgress.studentTestId, test.id), eq(liveCodeProgress.questionId, MCQ_PROGRESS)))
     .get();
@@ -200,6 +201,7 @@ export async function mcqTestView(db: Db, room: Room, test: StudentTest) {
       return { id, title: r.title, options: (r.mcqOptions as McqOptions | null)?.options ?? [] };
     }),
     progress: parseMcqProgress(progress?.code),
+    progressSavedAt: progress?.lastUpdated.getTime() ?? null,
   };
 }
 
@@ -343,13 +345,24 @@ export async function submitMcqTest(db: Db, room: Room, test: StudentTest, answe
 
 // ------------------------------------------------------------------ journal
 
+export const JOURNAL_KINDS = ["code", "mcq-progress", "tab-switch", "unlock", "submit-code", "finish"] as const;
+export type JournalKind = (typeof JOURNAL_KINDS)[number];
+
 export type JournalEntry = {
   id: string;
   seq: number;
-  kind: "code" | "mcq-progress" | "tab-switch" | "unlock";
+  kind: JournalKind;
   payload: Record<string, unknown>;
   createdAt: number;
 };
+
+const ANSWER_MESSAGE = "Each answer must be exactly one of the options";
+/** Question id -> chosen option 0-3 (spec 2 section 5: exactly one option). Unknown ids are ignored by the grader. */
+export const McqAnswersSchema = z.record(
+  z.string(),
+  z.number({ invalid_type_error: ANSWER_MESSAGE }).int(ANSWER_MESSAGE).min(0, ANSWER_MESSAGE).max(3, ANSWER_MESSAGE),
+);
+export { ANSWER_MESSAGE };
 
 export type TestState = {
   status: string;
@@ -359,6 +372,10 @@ export type TestState = {
   unlockAttemptsRemaining: number;
   endsAt: number | null;
   serverNow: number;
+  totalScore: number;
+  maxScore: number;
+  /** Set once the student finished (Finish Test or Submit Test). */
+  submittedAt: number | null;
 };
 
 export function testState(room: Room, test: StudentTest): TestState {
@@ -370,49 +387,134 @@ export function testState(room: Room, test: StudentTest): TestState {
     unlockAttemptsRemaining: test.unlockAttemptsRemaining,
     endsAt: deadline(room, test),
     serverNow: Date.now(),
+    totalScore: test.totalScore,
+    maxScore: test.maxScore,
+    submittedAt: test.submittedAt?.getTime() ?? null,
   };
 }
 
+/** A queued Submit Code, judged on sync: what the student sees afterwards. */
+export type JudgedEntry = { id: string; questionId: string; passed: number; total: number; marks: number };
+
+/** Judges one submission against every case and stores it (the runner lives outside the Worker). */
+export type Judge = (questionId: string, code: string) => Promise<{ passed: number; total: number; marks: number }>;
+
+/** The runner could not judge a queued submission: stop here, the client resends later. */
+export class JournalRetry extends Error {}
+
+export type JournalOptions = {
+  now?: number;
+  /** Default TEST_RULES.graceMs (the GRACE_SECONDS setting in the Worker). */
+  graceMs?: number;
+  /** Needed for submit-code entries; without it they wait (JournalRetry). */
+  judge?: Judge;
+};
+
+export function graceMessage(graceMs: number) {
+  const minutes = Math.round(graceMs / 60_000);
+  const window = minutes >= 1 ? `${minutes} minute${minutes === 1 ? "" : "s"}` : `${Math.round(graceMs / 1000)} seconds`;
+  return `These answers reached the server more than ${window} after the test ended, so they were not counted. They are kept for your instructor to review.`;
+}
+
 /**
- * Applies journal entries in seq order, each exactly once. One D1 batch per
- * entry: INSERT OR IGNORE stores the entry, and its effect runs only when
+ * Applies journal entries in seq order, each exactly once.
+ *
+ * Light entries (code, answers, tab switches, unlocks) take one D1 batch each:
+ * INSERT OR IGNORE stores the entry, and its effect runs only when
  * `changes() = 1`, i.e. when that insert added the row. A retry of a stored
  * id changes nothing, so nothing ever counts twice.
+ *
+ * Heavy entries (a queued Submit Code, Finish / Submit Test) run their effect
+ * first, then store the entry; both effects are idempotent (an upsert of the
+ * same judged result, a final status), so a retry racing the first attempt
+ * cannot count twice either.
  */
-export async function applyJournal(db: Db, room: Room, test: StudentTest, entries: JournalEntry[], now = Date.now()) {
+export async function applyJournal(db: Db, room: Room, test: StudentTest, entries: JournalEntry[], options: JournalOptions = {}) {
+  const now = options.now ?? Date.now();
+  const graceMs = options.graceMs ?? TEST_RULES.graceMs;
   const d1 = db.$client;
   const accepted: string[] = [];
   const rejected: { id: string; reason: string }[] = [];
+  const judged: JudgedEntry[] = [];
+  let retry = false;
   const end = deadline(room, test);
   const codingIds = room.questionType === "coding" ? await codingQuestionIds(db, room, test.studentId).catch(() => []) : [];
   const sorted = [...entries].sort((a, b) => a.seq - b.seq);
+  // An entry stored before (the client never got the answer) gets the same
+  // answer again; it is not judged afresh against the test as it is now.
+  const stored = new Map<string, { testId: string; outcome: string; reason: string | null }>();
+  if (sorted.length > 0) {
+    const rows = await d1
+      .prepare(`SELECT id, student_test_id AS testId, outcome, reason FROM journal_entries WHERE id IN (${sorted.map(() => "?").join(", ")})`)
+      .bind(...sorted.map((e) => e.id))
+      .all<{ id: string; testId: string; outcome: string; reason: string | null }>();
+    for (const row of rows.results) stored.set(row.id, row);
+  }
   for (const entry of sorted) {
-    const late = end !== null && entry.createdAt > end;
-    const afterGrace = end !== null && now > end + TEST_RULES.graceMs;
+    const before = stored.get(entry.id);
+    if (before) {
+      if (before.testId === test.id && before.outcome === "accepted") accepted.push(entry.id);
+      else rejected.push({ id: entry.id, reason: before.testId === test.id ? (before.reason ?? "Not accepted") : "Duplicate entry id" });
+      continue;
+    }
+    const late = end !== null && entry.createdAt > end + TEST_RULES.clockToleranceMs;
+    const afterGrace = end !== null && now > end + graceMs;
     const syncedAfterEnd = end !== null && now > end;
+    const heavy = entry.kind === "submit-code" || entry.kind === "finish";
     let reason: string | null = null;
     if (test.isDisqualified && entry.kind !== "tab-switch") reason = "The test was disqualified";
     else if (late) reason = "Written after the test ended";
-    else if (afterGrace) reason = "Arrived after the grace window closed";
-    else if (entry.kind === "code" && !codingIds.includes(String(entry.payload.questionId))) reason = "Not a question of this test";
+    else if (afterGrace) reason = graceMessage(graceMs);
+    else if ((entry.kind === "code" || entry.kind === "submit-code") && !codingIds.includes(String(entry.payload.questionId))) reason = "Not a question of this test";
+    else if (heavy && test.isCompleted) reason = "This test has already been submitted";
+    else if (entry.kind === "submit-code" && test.isLocked) reason = "Enter the unlock code to continue";
+    else if (entry.kind === "finish" && room.questionType === "mcq" && !McqAnswersSchema.safeParse(entry.payload.answers ?? {}).success) reason = ANSWER_MESSAGE;
+
     const store = d1
       .prepare(
-        `INSERT OR IGNORE INTO journal_entries (id, student_test_id, seq, kind, payload, client_created_at, received_at, synced_after_end, outcome)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT OR IGNORE INTO journal_entries (id, student_test_id, seq, kind, payload, client_created_at, received_at, synced_after_end, outcome, reason)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .bind(entry.id, test.id, entry.seq, entry.kind, JSON.stringify(entry.payload), entry.createdAt, now, syncedAfterEnd ? 1 : 0, reason ? "rejected" : "accepted");
-    const effect = reason ? null : effectOf(d1, room, test, entry);
-    // One batch is one transaction: the effect runs only if this insert added the row.
-    await d1.batch(effect ? [store, effect] : [store]);
+      .bind(entry.id, test.id, entry.seq, entry.kind, JSON.stringify(entry.payload), entry.createdAt, now, syncedAfterEnd ? 1 : 0, reason ? "rejected" : "accepted", reason);
+
+    if (heavy && !reason) {
+      const stored = await d1.prepare("SELECT 1 FROM journal_entries WHERE id = ?").bind(entry.id).first();
+      if (!stored) {
+        try {
+          const outcome = await applyHeavy(db, room, test, entry, options.judge);
+          if (outcome) judged.push({ id: entry.id, questionId: String(entry.payload.questionId), ...outcome });
+        } catch (error) {
+          if (!(error instanceof JournalRetry)) throw error;
+          retry = true;
+          break; // later entries must not overtake this one
+        }
+      }
+      await store.run();
+    } else {
+      const effect = reason ? null : effectOf(d1, room, test, entry);
+      // One batch is one transaction: the effect runs only if this insert added the row.
+      await d1.batch(effect ? [store, effect] : [store]);
+    }
     if (reason) rejected.push({ id: entry.id, reason });
     else accepted.push(entry.id);
     if (syncedAfterEnd && !reason) {
       await db.update(studentTests).set({ syncedAfterEnd: true }).where(eq(studentTests.id, test.id));
     }
-    // Later entries see this one's effect (a lock, a disqualification).
+    // Later entries see this one's effect (a lock, a disqualification, a finish).
     test = (await db.select().from(studentTests).where(eq(studentTests.id, test.id)).get())!;
   }
-  return { accepted, rejected, state: testState(room, test), test };
+  return { accepted, rejected, judged, retry, state: testState(room, test), test };
+}
+
+async function applyHeavy(db: Db, room: Room, test: StudentTest, entry: JournalEntry, judge: Judge | undefined) {
+  if (entry.kind === "submit-code") {
+    if (!judge) throw new JournalRetry("No judge available");
+    const code = String(entry.payload.code ?? "").slice(0, 64 * 1024);
+    return judge(String(entry.payload.questionId), code);
+  }
+  if (room.questionType === "mcq") await submitMcqTest(db, room, test, McqAnswersSchema.parse(entry.payload.answers ?? {}));
+  else await finishCodingTest(db, room, test);
+  return null;
 }
 
 function effectOf(d1: D1Database, room: Room, test: StudentTest, entry: JournalEntry): D1PreparedStatement | null {

@@ -5,8 +5,10 @@ export const TEST_RULES = {
   mcqMarks: 5,
   maxTabSwitches: 3,
   unlockAttempts: 3,
-  /** Time after ends_at in which answers written before it are still accepted (README: offline). */
+  /** Default time after ends_at in which answers written before it are still accepted (README: offline); the Worker reads GRACE_SECONDS. */
   graceMs: 15 * 60_000,
+  /** Entries stamped this little after the deadline still count (the client's clock estimate is not exact). */
+  clockToleranceMs: 5_000,
   /** Network slack for a final online submit. */
   submitSlackMs: 60_000,
 } as const;

@@ -2,25 +2,31 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { studentTests, testRooms } from "~/db/schema";
+import { journalJudge } from "~/lib/coding-test.server";
+import { getServerEnv } from "~/lib/env.server";
 import { publishParticipantsChanged } from "~/lib/party.server";
 import { requireRole } from "~/lib/session.server";
-import { applyJournal } from "~/lib/student-tests.server";
+import { applyJournal, JOURNAL_KINDS } from "~/lib/student-tests.server";
 
 const Entry = z.object({
   id: z.string().uuid(),
   seq: z.number().int().min(0),
-  kind: z.enum(["code", "mcq-progress", "tab-switch", "unlock"]),
+  kind: z.enum(JOURNAL_KINDS),
   payload: z.record(z.unknown()),
   createdAt: z.number().int().positive(),
 });
 const Body = z.object({ entries: z.array(Entry).max(100) });
 
-const error = (message: string, status: number) => Response.json({ error: message }, { status });
+const error = (message: string, status: number, headers?: HeadersInit) => Response.json({ error: message }, { status, headers });
+
+/** Entries that change what the admin's participants table shows. */
+const VISIBLE_TO_ADMIN = new Set(["tab-switch", "unlock", "submit-code", "finish"]);
 
 /**
  * The server half of the offline journal (README: offline-tolerant test
  * taking). Entries apply in seq order, each exactly once; the answer says
- * which ids are done so the client can prune, and the test's state.
+ * which ids are done so the client can prune, the test's state, and the
+ * results of Submit Code entries judged now.
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const student = await requireRole(request, context, "student");
@@ -38,12 +44,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!test || test.studentId !== student.id) return error("Test not found", 404);
   const room = await context.db.select().from(testRooms).where(eq(testRooms.id, test.roomId)).get();
   if (!room) return error("Room not found", 410);
-  const result = await applyJournal(context.db, room, test, body.entries);
-  const proctoring = body.entries.some((e) => e.kind === "tab-switch" || e.kind === "unlock");
-  if (proctoring && result.accepted.length > 0) {
-    context.cloudflare.ctx.waitUntil(publishParticipantsChanged(context.cloudflare.env, room.id));
+  const env = context.cloudflare.env;
+  const result = await applyJournal(context.db, room, test, body.entries, {
+    graceMs: getServerEnv(env).GRACE_SECONDS * 1000,
+    judge: journalJudge(context, room, test),
+  });
+  const done = new Set([...result.accepted, ...result.rejected.map((r) => r.id)]);
+  if (body.entries.some((e) => VISIBLE_TO_ADMIN.has(e.kind) && done.has(e.id))) {
+    context.cloudflare.ctx.waitUntil(publishParticipantsChanged(env, room.id));
   }
-  return Response.json({ accepted: result.accepted, rejected: result.rejected, state: result.state });
+  // The runner is unreachable and nothing else could be settled: ask the client to come back.
+  if (result.retry && done.size === 0) return error("The code runner is busy. Your submission is saved and will be judged shortly.", 503, { "Retry-After": "5" });
+  return Response.json({ accepted: result.accepted, rejected: result.rejected, judged: result.judged, state: result.state });
 }
 
 export function loader() {

@@ -1,71 +1,23 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, postForm, signUp } from "./helpers";
-
-// Markers that must never reach a student: hidden test data, answers, codes.
-const HIDDEN = "HIDDEN-INPUT-7391";
-const HIDDEN_OUT = "HIDDEN-EXPECTED-5531";
-const UNLOCK = "UNLOCK-SECRET-42";
-
-let admin = "";
-const rows = async <T = Record<string, unknown>>(sql: string, ...binds: unknown[]) =>
-  (await env.DB.prepare(sql).bind(...binds).all<T>()).results;
-const one = async <T = Record<string, unknown>>(sql: string, ...binds: unknown[]) => (await rows<T>(sql, ...binds))[0]!;
-
-/** Two Python questions: echo the input line back, with 1 open and 4 hidden cases each. */
-async function seedCodingCategory(category: string) {
-  await env.DB.prepare("INSERT OR IGNORE INTO categories (id, name) VALUES (?, ?)").bind(`cat-${category}`, category).run();
-  const statements = [];
-  for (const q of [0, 1]) {
-    const qid = `${category}-q${q}`;
-    statements.push(
-      env.DB.prepare("INSERT INTO questions (id, title, description, language, category, type) VALUES (?, ?, 'Echo the line.', 'python', ?, 'coding')").bind(qid, `Echo ${q}`, category),
-    );
-    for (let i = 0; i < 5; i++) {
-      const hidden = i > 0;
-      const value = hidden ? `${HIDDEN}-${q}-${i}` : `open-${q}`;
-      statements.push(
-        env.DB.prepare("INSERT INTO test_cases (id, question_id, input, expected_output, points, is_hidden, position) VALUES (?, ?, ?, ?, 10, ?, ?)").bind(
-          `${qid}-tc${i}`,
-          qid,
-          `${value}\n`,
-          hidden ? `${value}\n` : `${value}\n`,
-          hidden ? 1 : 0,
-          i,
-        ),
-      );
-    }
-  }
-  await env.DB.batch(statements);
-}
-
-async function seedMcqCategory(category: string) {
-  await env.DB.prepare("INSERT OR IGNORE INTO categories (id, name) VALUES (?, ?)").bind(`cat-${category}`, category).run();
-  await env.DB.batch(
-    Array.from({ length: 20 }, (_, i) =>
-      env.DB.prepare("INSERT INTO questions (id, title, category, type, language, mcq_options, correct_answer) VALUES (?, ?, ?, 'mcq', 'python', ?, ?)").bind(
-        `${category}-m${i}`,
-        `Question ${i}`,
-        category,
-        JSON.stringify({ options: [`${HIDDEN_OUT}-a`, "b", "c", "d"].map((o, j) => (j === 0 ? `opt-a-${i}` : `opt-${o}-${i}`)), correct_index: i % 4 }),
-        "ABCD"[i % 4],
-      ),
-    ),
-  );
-}
-
-type Room = { id: string; otp: string };
-
-async function makeRoom(category: string, type: "coding" | "mcq"): Promise<Room> {
-  const name = `${type} ${crypto.randomUUID()}`;
-  await postForm("/admin?index", { intent: "create", roomName: name, category, questionType: type, language: "python", durationMinutes: "30" }, admin);
-  const { id } = await one<{ id: string }>("SELECT id FROM test_rooms WHERE room_name = ?", name);
-  await postForm(`/admin/room/${id}`, { intent: "enable" }, admin);
-  await postForm(`/admin/room/${id}`, { intent: "unlock-code", unlockCode: UNLOCK }, admin);
-  await postForm(`/admin/room/${id}`, { intent: "generate-otp" }, admin);
-  const { otp } = await one<{ otp: string }>("SELECT otp FROM test_rooms WHERE id = ?", id);
-  return { id, otp };
-}
+import {
+  admin,
+  HIDDEN,
+  join,
+  journal,
+  launch,
+  makeRoom,
+  one,
+  rows,
+  seedCodingCategory,
+  seedMcqCategory,
+  signUpAdmin,
+  start,
+  takingStudent,
+  testOf,
+  UNLOCK,
+} from "./rooms-fixture";
 
 /** Posts like the page's fetchers do (single fetch): the action's data, no page loaders after it. */
 async function fetcherPost(path: string, fields: Record<string, string>, cookie: string) {
@@ -73,38 +25,8 @@ async function fetcherPost(path: string, fields: Record<string, string>, cookie:
   return { status: res.status, text: await res.text() };
 }
 
-const join = (cookie: string, otp: string) => postForm("/student?index", { intent: "join-test", otp }, cookie);
-const start = (room: Room) => postForm(`/admin/room/${room.id}`, { intent: "start" }, admin);
-const launch = (cookie: string, room: Room, terms = 6) => {
-  const body = new URLSearchParams();
-  for (let i = 0; i < terms; i++) body.append("term", String(i));
-  return call(`/test/${room.id}/terms`, { method: "POST", body, cookie });
-};
-const testOf = (room: Room, email: string) =>
-  one<{ id: string; status: string; total_score: number; tab_switch_count: number; is_locked: number; is_disqualified: number; unlock_attempts_remaining: number; max_score: number }>(
-    "SELECT t.* FROM student_tests t JOIN user u ON u.id = t.student_id WHERE t.room_id = ? AND u.email = ?",
-    room.id,
-    email,
-  );
-
-function journal(cookie: string, testId: string, entries: { id?: string; seq: number; kind: string; payload: Record<string, unknown>; createdAt?: number }[]) {
-  return call(`/api/journal/${testId}`, {
-    method: "POST",
-    cookie,
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ entries: entries.map((e) => ({ id: e.id ?? crypto.randomUUID(), createdAt: e.createdAt ?? Date.now(), ...e })) }),
-  });
-}
-
-/** A student who joined, was started and launched: ready to take the test. */
-async function takingStudent(room: Room, name = "Taker") {
-  const s = await signUp({ role: "student", name });
-  expect((await join(s.cookie, room.otp)).status).toBe(302);
-  return s;
-}
-
 beforeAll(async () => {
-  admin = (await signUp({ role: "admin" })).cookie;
+  await signUpAdmin();
   await seedCodingCategory("ST-Coding");
   await seedMcqCategory("ST-MCQ");
 });
@@ -325,7 +247,7 @@ describe("proctoring and the journal", () => {
     expect(await res.text()).toContain("The test has ended");
     const j = await journal(s.cookie, testId, [
       { seq: 0, kind: "code", payload: { questionId: "ST-Coding-q0", code: "written in time" }, createdAt: end - 1000 },
-      { seq: 1, kind: "code", payload: { questionId: "ST-Coding-q0", code: "too late" }, createdAt: end + 1000 },
+      { seq: 1, kind: "code", payload: { questionId: "ST-Coding-q0", code: "too late" }, createdAt: end + 10_000 },
     ]);
     const body = (await j.json()) as { accepted: string[]; rejected: { reason: string }[] };
     expect(body.accepted).toHaveLength(1);

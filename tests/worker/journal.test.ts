@@ -1,0 +1,421 @@
+// The server half of the offline journal (POST /api/journal/{testId}): the
+// grace window after the deadline, Submit Code queued offline and judged by
+// the real runner on sync, unlocks checked on sync, Finish entries, seq order
+// and who may write to a test. Every answer is checked against the D1 rows.
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { graceMessage, type TestState } from "~/lib/student-tests.server";
+import {
+  journal,
+  launch,
+  makeRoom,
+  one,
+  rows,
+  seedCodingCategory,
+  seedMcqCategory,
+  signUpAdmin,
+  start,
+  takingStudent,
+  testOf,
+  UNLOCK,
+  type JournalInput,
+  type Room,
+} from "./rooms-fixture";
+
+const CODING = "JR-Coding";
+const MCQ = "JR-MCQ";
+const Q0 = `${CODING}-q0`;
+const ECHO = "print(input())";
+/** GRACE_SECONDS in wrangler.toml, which is what the Worker sees in these tests. */
+const GRACE_MS = 900_000;
+
+type Answer = {
+  accepted: string[];
+  rejected: { id: string; reason: string }[];
+  judged: { id: string; questionId: string; passed: number; total: number; marks: number }[];
+  state: TestState;
+};
+
+type JournalRow = {
+  id: string;
+  student_test_id: string;
+  seq: number;
+  kind: string;
+  payload: string;
+  client_created_at: number;
+  received_at: number;
+  synced_after_end: number;
+  outcome: string;
+};
+
+let adminCookie = "";
+
+beforeAll(async () => {
+  adminCookie = await signUpAdmin();
+  await seedCodingCategory(CODING);
+  await seedMcqCategory(MCQ);
+});
+
+/** A started room and a student who launched its test. */
+async function ready(type: "coding" | "mcq" = "coding", name = "Taker") {
+  const room = await makeRoom(type === "coding" ? CODING : MCQ, type);
+  const s = await takingStudent(room, name);
+  await start(room);
+  expect((await launch(s.cookie, room)).status).toBe(302);
+  const testId = (await testOf(room, s.email)).id;
+  return { room, s, testId };
+}
+
+/** An entry with a fresh id (so the test can refer to it), created now unless told. */
+const entry = (seq: number, kind: string, payload: Record<string, unknown> = {}, createdAt = Date.now()) =>
+  ({ id: crypto.randomUUID(), seq, kind, payload, createdAt }) satisfies JournalInput;
+
+async function send(cookie: string, testId: string, entries: JournalInput[]) {
+  const res = await journal(cookie, testId, entries);
+  expect(res.status, "journal answer status").toBe(200);
+  return (await res.json()) as Answer;
+}
+
+async function setEndsAt(room: Room, endsAt: number) {
+  await env.DB.prepare("UPDATE test_rooms SET ends_at = ? WHERE id = ?").bind(endsAt, room.id).run();
+}
+
+const stored = (id: string) => rows<JournalRow>("SELECT * FROM journal_entries WHERE id = ?", id);
+const storedFor = (testId: string) => rows<JournalRow>("SELECT * FROM journal_entries WHERE student_test_id = ? ORDER BY seq", testId);
+const liveCode = (testId: string, questionId: string) =>
+  rows<{ code: string; last_updated: number }>("SELECT code, last_updated FROM live_code_progress WHERE student_test_id = ? AND question_id = ?", testId, questionId);
+const submissionsOf = (testId: string) =>
+  rows<{ question_id: string; code: string; test_cases_passed: number; test_cases_total: number; marks_obtained: number; score: number; submitted_at: number }>(
+    "SELECT question_id, code, test_cases_passed, test_cases_total, marks_obtained, score, submitted_at FROM submissions WHERE student_test_id = ? ORDER BY question_id",
+    testId,
+  );
+const participantStatus = async (room: Room, email: string) =>
+  (await one<{ status: string }>("SELECT status FROM room_participants WHERE room_id = ? AND email = ?", room.id, email)).status;
+
+/** MCQ answers for all 20 seeded questions: the first `correct` right (i % 4), the rest wrong. */
+function mcqAnswers(correct: number) {
+  const answers: Record<string, number> = {};
+  for (let i = 0; i < 20; i++) answers[`${MCQ}-m${i}`] = i < correct ? i % 4 : (i + 1) % 4;
+  return answers;
+}
+
+describe("the grace window after the deadline", () => {
+  it("an entry written before ends_at and synced 2 minutes after it is applied and flagged synced after end", async () => {
+    const { room, s, testId } = await ready();
+    expect((await testOf(room, s.email)).synced_after_end).toBe(0);
+    const end = Date.now() - 2 * 60_000;
+    await setEndsAt(room, end);
+
+    const e = entry(0, "code", { questionId: Q0, code: "written offline" }, end - 1000);
+    const body = await send(s.cookie, testId, [e]);
+    expect(body.accepted).toEqual([e.id]);
+    expect(body.rejected).toEqual([]);
+    expect(body.state.endsAt).toBe(end);
+
+    expect(await liveCode(testId, Q0)).toEqual([{ code: "written offline", last_updated: end - 1000 }]);
+    expect((await testOf(room, s.email)).synced_after_end).toBe(1);
+    const [row] = await stored(e.id);
+    expect(row).toMatchObject({ student_test_id: testId, seq: 0, kind: "code", client_created_at: end - 1000, synced_after_end: 1, outcome: "accepted" });
+    expect(JSON.parse(row!.payload)).toEqual({ questionId: Q0, code: "written offline" });
+    expect(row!.received_at).toBeGreaterThan(end);
+  });
+
+  it("an entry stamped up to 5 s after ends_at still counts; later than that is 'Written after the test ended', kept but not applied", async () => {
+    const { room, s, testId } = await ready();
+    const end = Date.now() - 2 * 60_000;
+    await setEndsAt(room, end);
+
+    const tolerated = entry(0, "code", { questionId: Q0, code: "within the clock tolerance" }, end + 4_000);
+    const late = entry(1, "code", { questionId: Q0, code: "too late" }, end + 6_000);
+    const body = await send(s.cookie, testId, [tolerated, late]);
+    expect(body.accepted).toEqual([tolerated.id]);
+    expect(body.rejected).toEqual([{ id: late.id, reason: "Written after the test ended" }]);
+
+    expect((await liveCode(testId, Q0))[0]!.code).toBe("within the clock tolerance");
+    expect((await stored(tolerated.id))[0]).toMatchObject({ outcome: "accepted", synced_after_end: 1 });
+    expect((await stored(late.id))[0]).toMatchObject({ outcome: "rejected", synced_after_end: 1, client_created_at: end + 6_000 });
+  });
+
+  it("beyond GRACE_SECONDS (900) an entry written in time is rejected with the grace message, not applied, but kept for the admin", async () => {
+    const { room, s, testId } = await ready();
+    // Code saved earlier, while the test ran (stamped long ago, so a newer entry would overwrite it).
+    const early = Date.now() - 20 * 60_000;
+    const first = entry(0, "code", { questionId: Q0, code: "saved while online" }, early);
+    expect((await send(s.cookie, testId, [first])).accepted).toEqual([first.id]);
+
+    const end = Date.now() - 16 * 60_000;
+    await setEndsAt(room, end);
+    const offline = entry(1, "code", { questionId: Q0, code: "written offline, synced too late" }, end - 1000);
+    const tab = entry(2, "tab-switch", {}, end - 500);
+    const body = await send(s.cookie, testId, [offline, tab]);
+    expect(graceMessage(GRACE_MS)).toContain("more than 15 minutes after the test ended");
+    expect(body.accepted).toEqual([]);
+    expect(body.rejected).toEqual([
+      { id: offline.id, reason: graceMessage(GRACE_MS) },
+      { id: tab.id, reason: graceMessage(GRACE_MS) },
+    ]);
+    expect(body.state).toMatchObject({ endsAt: end, isLocked: false, tabSwitchCount: 0 });
+
+    // Not applied...
+    expect(await liveCode(testId, Q0)).toEqual([{ code: "saved while online", last_updated: early }]);
+    expect(await testOf(room, s.email)).toMatchObject({ tab_switch_count: 0, is_locked: 0, synced_after_end: 0, status: "in_progress" });
+    // ...but kept, so the admin can see what arrived.
+    const [row] = await stored(offline.id);
+    expect(row).toMatchObject({ kind: "code", outcome: "rejected", synced_after_end: 1, client_created_at: end - 1000 });
+    expect(JSON.parse(row!.payload)).toEqual({ questionId: Q0, code: "written offline, synced too late" });
+    expect((await stored(tab.id))[0]).toMatchObject({ kind: "tab-switch", outcome: "rejected" });
+  });
+
+  it("a Submit Code queued before the deadline is judged when it syncs inside the grace window", async () => {
+    const { room, s, testId } = await ready();
+    const end = Date.now() - 2 * 60_000;
+    await setEndsAt(room, end);
+    const e = entry(0, "submit-code", { questionId: Q0, code: ECHO }, end - 30_000);
+    const body = await send(s.cookie, testId, [e]);
+    expect(body.accepted).toEqual([e.id]);
+    expect(body.judged).toEqual([{ id: e.id, questionId: Q0, passed: 5, total: 5, marks: 50 }]);
+    expect(body.state.totalScore).toBe(50);
+    expect(await testOf(room, s.email)).toMatchObject({ total_score: 50, synced_after_end: 1 });
+    expect((await stored(e.id))[0]).toMatchObject({ outcome: "accepted", synced_after_end: 1 });
+  });
+});
+
+describe("a Submit Code queued offline", () => {
+  it("is judged by the runner on sync: all 5 cases, 50 marks, a submission and the total", async () => {
+    const { room, s, testId } = await ready();
+    const e = entry(0, "submit-code", { questionId: Q0, code: ECHO });
+    const body = await send(s.cookie, testId, [e]);
+    expect(body.accepted).toEqual([e.id]);
+    expect(body.rejected).toEqual([]);
+    expect(body.judged).toEqual([{ id: e.id, questionId: Q0, passed: 5, total: 5, marks: 50 }]);
+    expect(body.state).toMatchObject({ totalScore: 50, status: "in_progress" });
+
+    expect(await submissionsOf(testId)).toMatchObject([{ question_id: Q0, code: ECHO, test_cases_passed: 5, test_cases_total: 5, marks_obtained: 50, score: 100 }]);
+    expect((await testOf(room, s.email)).total_score).toBe(50);
+    // Submitting also saves the code, as the online Submit does.
+    expect((await liveCode(testId, Q0))[0]!.code).toBe(ECHO);
+    expect((await stored(e.id))[0]).toMatchObject({ kind: "submit-code", outcome: "accepted", synced_after_end: 0 });
+  });
+
+  it("the same entry sent 3 times is stored once and judged once", async () => {
+    const { room, s, testId } = await ready();
+    const e = entry(0, "submit-code", { questionId: Q0, code: ECHO });
+    const first = await send(s.cookie, testId, [e]);
+    expect(first.judged).toEqual([{ id: e.id, questionId: Q0, passed: 5, total: 5, marks: 50 }]);
+    const [judgedOnce] = await submissionsOf(testId);
+
+    for (let i = 0; i < 2; i++) {
+      const again = await send(s.cookie, testId, [e]);
+      expect(again.accepted).toEqual([e.id]);
+      expect(again.rejected).toEqual([]);
+      expect(again.judged).toEqual([]);
+      expect(again.state.totalScore).toBe(50);
+    }
+    expect(await stored(e.id)).toHaveLength(1);
+    expect(await storedFor(testId)).toHaveLength(1);
+    // One submission, never re-judged (its time is the first judging's).
+    const subs = await submissionsOf(testId);
+    expect(subs.filter((x) => x.question_id === Q0)).toHaveLength(1);
+    expect(subs).toEqual([judgedOnce]);
+    expect((await testOf(room, s.email)).total_score).toBe(50);
+  });
+
+  it("after a tab switch that locked the test (no unlock), it is rejected with 'Enter the unlock code to continue'", async () => {
+    const { room, s, testId } = await ready();
+    const tab = entry(0, "tab-switch");
+    const submit = entry(1, "submit-code", { questionId: Q0, code: ECHO });
+    const body = await send(s.cookie, testId, [tab, submit]);
+    expect(body.accepted).toEqual([tab.id]);
+    expect(body.rejected).toEqual([{ id: submit.id, reason: "Enter the unlock code to continue" }]);
+    expect(body.judged).toEqual([]);
+    expect(body.state).toMatchObject({ isLocked: true, tabSwitchCount: 1, totalScore: 0 });
+
+    expect(await submissionsOf(testId)).toEqual([]);
+    expect(await testOf(room, s.email)).toMatchObject({ is_locked: 1, tab_switch_count: 1, total_score: 0 });
+    expect((await stored(submit.id))[0]).toMatchObject({ outcome: "rejected" });
+  });
+});
+
+describe("an unlock written offline, checked on sync", () => {
+  it("[tab switch, wrong code] in one batch: still locked, 2 attempts left", async () => {
+    const { room, s, testId } = await ready();
+    const batch = [entry(0, "tab-switch"), entry(1, "unlock", { code: "wrong" })];
+    const body = await send(s.cookie, testId, batch);
+    expect(body.accepted).toEqual(batch.map((e) => e.id));
+    expect(body.state).toMatchObject({ isLocked: true, unlockAttemptsRemaining: 2, tabSwitchCount: 1, isDisqualified: false, status: "in_progress" });
+    expect(await testOf(room, s.email)).toMatchObject({ is_locked: 1, unlock_attempts_remaining: 2, tab_switch_count: 1, is_disqualified: 0 });
+    expect(await storedFor(testId)).toHaveLength(2);
+  });
+
+  it("[tab switch, wrong code x3] in one batch: disqualified", async () => {
+    const { room, s, testId } = await ready();
+    const batch = [entry(0, "tab-switch"), entry(1, "unlock", { code: "a" }), entry(2, "unlock", { code: "b" }), entry(3, "unlock", { code: "c" })];
+    const body = await send(s.cookie, testId, batch);
+    expect(body.accepted).toEqual(batch.map((e) => e.id));
+    expect(body.state).toMatchObject({ isDisqualified: true, status: "disqualified", unlockAttemptsRemaining: 0 });
+    expect(await testOf(room, s.email)).toMatchObject({ is_disqualified: 1, status: "disqualified", unlock_attempts_remaining: 0, is_locked: 0 });
+  });
+
+  it("[tab switch, correct code, Submit Code] in one batch: unlocked and judged", async () => {
+    const { room, s, testId } = await ready();
+    const submit = entry(2, "submit-code", { questionId: Q0, code: ECHO });
+    const batch = [entry(0, "tab-switch"), entry(1, "unlock", { code: UNLOCK }), submit];
+    const body = await send(s.cookie, testId, batch);
+    expect(body.accepted).toEqual(batch.map((e) => e.id));
+    expect(body.rejected).toEqual([]);
+    expect(body.judged).toEqual([{ id: submit.id, questionId: Q0, passed: 5, total: 5, marks: 50 }]);
+    expect(body.state).toMatchObject({ isLocked: false, unlockAttemptsRemaining: 3, tabSwitchCount: 1, totalScore: 50 });
+    expect(await testOf(room, s.email)).toMatchObject({ is_locked: 0, unlock_attempts_remaining: 3, tab_switch_count: 1, total_score: 50 });
+    expect(await submissionsOf(testId)).toMatchObject([{ question_id: Q0, marks_obtained: 50 }]);
+  });
+});
+
+describe("finishing through the journal", () => {
+  it("an MCQ finish entry is graded on the server (5 marks per correct answer) and completes the test", async () => {
+    const { room, s, testId } = await ready("mcq");
+    const finish = entry(0, "finish", { answers: mcqAnswers(7) });
+    const body = await send(s.cookie, testId, [finish]);
+    expect(body.accepted).toEqual([finish.id]);
+    expect(body.rejected).toEqual([]);
+    expect(body.state).toMatchObject({ status: "completed", totalScore: 35, maxScore: 100 });
+    expect(body.state.submittedAt).toEqual(expect.any(Number));
+
+    expect(await testOf(room, s.email)).toMatchObject({ status: "completed", is_completed: 1, total_score: 35, max_score: 100 });
+    const subs = await submissionsOf(testId);
+    expect(subs).toHaveLength(20);
+    expect(subs.filter((x) => x.marks_obtained === 5)).toHaveLength(7);
+    expect(subs.find((x) => x.question_id === `${MCQ}-m3`)).toMatchObject({ code: "3", marks_obtained: 5 });
+    expect(subs.find((x) => x.question_id === `${MCQ}-m9`)).toMatchObject({ code: String(10 % 4), marks_obtained: 0 });
+    expect(await participantStatus(room, s.email)).toBe("completed");
+    expect((await stored(finish.id))[0]).toMatchObject({ kind: "finish", outcome: "accepted" });
+  });
+
+  it("a resent finish is stored once and changes nothing; a later finish is rejected, later progress is harmless", async () => {
+    const { room, s, testId } = await ready("mcq");
+    const finish = entry(0, "finish", { answers: mcqAnswers(7) });
+    await send(s.cookie, testId, [finish]);
+    const after = await testOf(room, s.email);
+    const subs = await submissionsOf(testId);
+
+    const resent = await send(s.cookie, testId, [finish]);
+    expect(resent.state).toMatchObject({ status: "completed", totalScore: 35 });
+    expect(await stored(finish.id)).toHaveLength(1);
+    expect((await stored(finish.id))[0]!.outcome).toBe("accepted");
+    expect(await testOf(room, s.email)).toEqual(after);
+    expect(await submissionsOf(testId)).toEqual(subs);
+
+    // A second Submit Test (all correct this time) does not regrade.
+    const again = entry(1, "finish", { answers: mcqAnswers(20) });
+    const body = await send(s.cookie, testId, [again]);
+    expect(body.accepted).toEqual([]);
+    expect(body.rejected).toEqual([{ id: again.id, reason: "This test has already been submitted" }]);
+    expect((await stored(again.id))[0]).toMatchObject({ outcome: "rejected" });
+
+    // Progress written after the finish may be stored, but it never changes the result.
+    const progress = entry(2, "mcq-progress", { answers: mcqAnswers(20), marked: [], currentIndex: 5 });
+    const late = await send(s.cookie, testId, [progress]);
+    expect([...late.accepted, ...late.rejected.map((r) => r.id)]).toEqual([progress.id]);
+    expect(late.state).toMatchObject({ status: "completed", totalScore: 35 });
+    expect(await testOf(room, s.email)).toEqual(after);
+    expect(await submissionsOf(testId)).toEqual(subs);
+    expect(await participantStatus(room, s.email)).toBe("completed");
+  });
+
+  it("a resent finish whose first answer was lost is answered as accepted again, like any other resent entry", async () => {
+    // The client resends when it never saw the answer (a dropped connection);
+    // the MCQ and coding pages show a rejected finish as a failed submission.
+    const { s, testId } = await ready("mcq");
+    const finish = entry(0, "finish", { answers: mcqAnswers(7) });
+    expect((await send(s.cookie, testId, [finish])).accepted).toEqual([finish.id]);
+    const resent = await send(s.cookie, testId, [finish]);
+    expect(resent.rejected).toEqual([]);
+    expect(resent.accepted).toEqual([finish.id]);
+  });
+
+  it("a coding finish entry after one queued Submit Code leaves the test 'attempted'", async () => {
+    const { room, s, testId } = await ready("coding");
+    const submit = entry(0, "submit-code", { questionId: Q0, code: ECHO });
+    const finish = entry(1, "finish");
+    const body = await send(s.cookie, testId, [submit, finish]);
+    expect(body.accepted).toEqual([submit.id, finish.id]);
+    expect(body.judged).toEqual([{ id: submit.id, questionId: Q0, passed: 5, total: 5, marks: 50 }]);
+    expect(body.state).toMatchObject({ status: "attempted", totalScore: 50 });
+    expect(body.state.submittedAt).toEqual(expect.any(Number));
+    expect(await testOf(room, s.email)).toMatchObject({ status: "attempted", is_completed: 0, total_score: 50 });
+    expect(await participantStatus(room, s.email)).toBe("attempted");
+    expect(await submissionsOf(testId)).toHaveLength(1);
+  });
+
+  it("an MCQ finish with an answer that is not one of the options is rejected and the test stays in progress", async () => {
+    const { room, s, testId } = await ready("mcq");
+    const finish = entry(0, "finish", { answers: { ...mcqAnswers(20), [`${MCQ}-m0`]: 7 } });
+    const body = await send(s.cookie, testId, [finish]);
+    expect(body.accepted).toEqual([]);
+    expect(body.rejected).toEqual([{ id: finish.id, reason: "Each answer must be exactly one of the options" }]);
+    expect(body.state).toMatchObject({ status: "in_progress", totalScore: 0, submittedAt: null });
+    expect(await testOf(room, s.email)).toMatchObject({ status: "in_progress", is_completed: 0, total_score: 0, submitted_at: null });
+    expect(await submissionsOf(testId)).toEqual([]);
+    expect(await participantStatus(room, s.email)).toBe("in_progress");
+    expect((await stored(finish.id))[0]).toMatchObject({ kind: "finish", outcome: "rejected" });
+  });
+});
+
+describe("ordering", () => {
+  it("entries of one batch apply in seq order, whatever their order in the array", async () => {
+    const { room, s, testId } = await ready();
+    // In array order the unlock would find nothing locked and the switch would leave the test locked.
+    const tab = entry(1, "tab-switch");
+    const unlock = entry(2, "unlock", { code: UNLOCK });
+    let body = await send(s.cookie, testId, [unlock, tab]);
+    expect(body.accepted).toEqual([tab.id, unlock.id]);
+    expect(body.state).toMatchObject({ isLocked: false, tabSwitchCount: 1, unlockAttemptsRemaining: 3 });
+    expect(await testOf(room, s.email)).toMatchObject({ is_locked: 0, tab_switch_count: 1, unlock_attempts_remaining: 3 });
+
+    // In array order the submission would be judged before the switch locked the test.
+    const submit = entry(4, "submit-code", { questionId: Q0, code: ECHO });
+    const tab2 = entry(3, "tab-switch");
+    body = await send(s.cookie, testId, [submit, tab2]);
+    expect(body.accepted).toEqual([tab2.id]);
+    expect(body.rejected).toEqual([{ id: submit.id, reason: "Enter the unlock code to continue" }]);
+    expect(body.judged).toEqual([]);
+    expect(await submissionsOf(testId)).toEqual([]);
+    expect(await testOf(room, s.email)).toMatchObject({ is_locked: 1, tab_switch_count: 2 });
+    expect((await storedFor(testId)).map((r) => [r.seq, r.kind])).toEqual([
+      [1, "tab-switch"],
+      [2, "unlock"],
+      [3, "tab-switch"],
+      [4, "submit-code"],
+    ]);
+  });
+});
+
+describe("who may write to a test", () => {
+  it("another student's test id answers 404 and stores nothing", async () => {
+    const { room, s: alice, testId } = await ready("coding", "Alice");
+    // Bob takes the same test, in the same room: still not his test id.
+    const bob = await takingStudent(room, "Bob");
+    expect((await launch(bob.cookie, room)).status).toBe(302);
+    const batch = [entry(0, "tab-switch"), entry(1, "code", { questionId: Q0, code: "bob's" }), entry(2, "submit-code", { questionId: Q0, code: ECHO })];
+    const res = await journal(bob.cookie, testId, batch);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: "Test not found" });
+
+    for (const e of batch) expect(await stored(e.id)).toEqual([]);
+    expect(await storedFor(testId)).toEqual([]);
+    expect(await storedFor((await testOf(room, bob.email)).id)).toEqual([]);
+    expect(await testOf(room, alice.email)).toMatchObject({ tab_switch_count: 0, is_locked: 0, total_score: 0 });
+    expect(await liveCode(testId, Q0)).toEqual([]);
+    expect(await submissionsOf(testId)).toEqual([]);
+  });
+
+  it("an admin's cookie is refused with 403 and stores nothing", async () => {
+    const { room, s, testId } = await ready();
+    const batch = [entry(0, "tab-switch"), entry(1, "code", { questionId: Q0, code: "admin's" })];
+    const res = await journal(adminCookie, testId, batch);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ error: "You do not have access to this action" });
+    expect(await storedFor(testId)).toEqual([]);
+    expect(await testOf(room, s.email)).toMatchObject({ tab_switch_count: 0, is_locked: 0 });
+    expect(await liveCode(testId, Q0)).toEqual([]);
+  });
+});
