@@ -13,7 +13,8 @@
 //   (2358). It must answer /healthz before wrangler starts; the Worker reaches
 //   it through `--var RUNNER_URL`. It needs what the runner always needs:
 //   root, bubblewrap and the compilers.
-// - `wrangler dev` serves that snapshot on 127.0.0.1:$E2E_PORT (default 8788).
+// - `wrangler dev` serves that snapshot on 127.0.0.1:$E2E_PORT (default 8788),
+//   with a grace window of $E2E_GRACE_SECONDS (default 15 s, not 15 min).
 //
 // The build itself is the caller's job (`npm test` builds first; otherwise run
 // `npx remix vite:build`).
@@ -28,6 +29,7 @@ const SNAPSHOT = ".wrangler/e2e-build";
 const port = process.env.E2E_PORT ?? "8788";
 const runnerPort = process.env.E2E_RUNNER_PORT ?? "2359";
 const runnerUrl = `http://127.0.0.1:${runnerPort}`;
+const graceSeconds = process.env.E2E_GRACE_SECONDS ?? "15";
 const RUNNER_WORK_DIR = "/tmp/proctor-e2e-runner";
 const RUNNER_CGROUP_NAME = "proctor-runner-e2e";
 const RUNNER_START_MS = 90_000;
@@ -185,6 +187,9 @@ const worker = spawnChild(
     PERSIST_TO,
     "--var",
     `RUNNER_URL:${runnerUrl}`,
+    // A short grace window, so the offline tests can reconnect after it closes.
+    "--var",
+    `GRACE_SECONDS:${graceSeconds}`,
   ],
   // No TTY: no hotkeys; no metrics from a test server.
   { stdio: ["ignore", "inherit", "inherit"], env: quietEnv }

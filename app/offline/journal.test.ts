@@ -20,6 +20,9 @@ const STATE: TestState = {
   unlockAttemptsRemaining: 3,
   endsAt: null,
   serverNow: 0,
+  totalScore: 0,
+  maxScore: 100,
+  submittedAt: null,
 };
 
 type Reply = number | ((entries: Entry[]) => Response) | "network-error";
@@ -220,6 +223,33 @@ describe("journal", () => {
     expect(await j.entries()).toEqual([]);
     expect(await createIdbJournalStorage().list(testId)).toEqual([]);
     expect(j.status().pending).toBe(0);
+  });
+
+  it("reports judged submissions and the applied entries with the state after them", async () => {
+    const server = fakeServer((entries) =>
+      Response.json({
+        accepted: entries.map((e) => e.id),
+        rejected: [],
+        judged: entries.filter((e) => e.kind === "submit-code").map((e) => ({ id: e.id, questionId: "q1", passed: 4, total: 5, marks: 40 })),
+        state: { ...STATE, totalScore: 40, submittedAt: 123 },
+      }),
+    );
+    const calls: string[] = [];
+    const onJudged = vi.fn(() => calls.push("judged"));
+    const onState = vi.fn(() => calls.push("state"));
+    const onAccepted = vi.fn(() => calls.push("accepted"));
+    const j = journal({ testId: newTestId(), fetch: server.fetch, onJudged, onState, onAccepted });
+    const submit = await j.append("submit-code", { questionId: "q1", code: "x" });
+    const finish = await j.append("finish", {});
+    await j.flush();
+    const acceptedIds = () => (onAccepted.mock.calls as unknown as [Entry[], TestState][]).flatMap(([entries]) => entries.map((e) => e.id));
+    await vi.waitFor(() => expect(acceptedIds().sort()).toEqual([submit.id, finish.id].sort()));
+    expect(onJudged).toHaveBeenCalledWith([{ id: submit.id, questionId: "q1", passed: 4, total: 5, marks: 40 }]);
+    expect(onJudged).toHaveBeenCalledTimes(1);
+    for (const [, state] of onAccepted.mock.calls as unknown as [Entry[], TestState][]) expect(state).toMatchObject({ totalScore: 40, submittedAt: 123 });
+    // The page learns the state (score, finished) before it hears what was applied.
+    expect(calls.indexOf("state")).toBeLessThan(calls.indexOf("accepted"));
+    expect(j.status().written).toBe(2);
   });
 
   it("stops syncing on 401 and keeps the entries", async () => {

@@ -20,7 +20,7 @@
 import { createStore, type UseStore } from "idb-keyval";
 import { z } from "zod";
 
-export const ENTRY_KINDS = ["code", "mcq-progress", "tab-switch", "unlock"] as const;
+export const ENTRY_KINDS = ["code", "mcq-progress", "tab-switch", "unlock", "submit-code", "finish"] as const;
 export type EntryKind = (typeof ENTRY_KINDS)[number];
 
 export type Entry = {
@@ -40,14 +40,20 @@ export const TestStateSchema = z.object({
   unlockAttemptsRemaining: z.number(),
   endsAt: z.number().nullable(),
   serverNow: z.number(),
+  totalScore: z.number().default(0),
+  maxScore: z.number().default(0),
+  submittedAt: z.number().nullable().default(null),
 });
 export type TestState = z.infer<typeof TestStateSchema>;
 
 export const JournalResponseSchema = z.object({
   accepted: z.array(z.string()),
   rejected: z.array(z.object({ id: z.string(), reason: z.string() })),
+  /** Submit Code entries judged while applying this batch. */
+  judged: z.array(z.object({ id: z.string(), questionId: z.string(), passed: z.number(), total: z.number(), marks: z.number() })).default([]),
   state: TestStateSchema,
 });
+export type JudgedEntry = JournalResponse["judged"][number];
 export type JournalResponse = z.infer<typeof JournalResponseSchema>;
 export type RejectedEntry = JournalResponse["rejected"][number];
 
@@ -59,6 +65,8 @@ export type JournalStatus = {
   error: string | null;
   /** IndexedDB is unusable: entries are only in memory until they sync. */
   storageError: string | null;
+  /** Entries this page appended since it opened. */
+  written: number;
 };
 
 /** Where entries live. The default is IndexedDB; tests inject failing ones. */
@@ -87,6 +95,9 @@ export type JournalOptions = {
   clockOffset?: () => number;
   onState?: (state: TestState) => void;
   onRejected?: (rejected: RejectedEntry[]) => void;
+  onJudged?: (judged: JudgedEntry[]) => void;
+  /** The entries the server applied in one answer, with the state after them (called after onState). */
+  onAccepted?: (entries: Entry[], state: TestState) => void;
   fetch?: typeof fetch;
   storage?: JournalStorage;
   /** `null` forces the single-tab fallback; default `navigator.locks`. */
@@ -315,7 +326,7 @@ export function createJournal(options: JournalOptions): Journal {
   const settled = new Map<string, number>();
   let highestSeq = -1;
   let storedCount = 0;
-  let snapshot: JournalStatus = { pending: 0, syncing: false, lastSyncedAt: null, error: null, storageError: null };
+  let snapshot: JournalStatus = { pending: 0, syncing: false, lastSyncedAt: null, error: null, storageError: null, written: 0 };
   const listeners = new Set<(s: JournalStatus) => void>();
 
   let closed = false;
@@ -396,7 +407,7 @@ export function createJournal(options: JournalOptions): Journal {
       memory.set(entry.id, entry);
       setStatus({ storageError: storageMessage(error) });
     }
-    setStatus({});
+    setStatus({ written: snapshot.written + 1 });
     announce();
     // During a backoff wait, keep waiting: a failing server should not be
     // hit on every keystroke-triggered autosave.
@@ -585,7 +596,11 @@ export function createJournal(options: JournalOptions): Journal {
       if (options.onRejected) safeCall(() => options.onRejected?.(rejected));
       else console.warn("journal: entries rejected by the server", rejected);
     }
+    const judged = body.judged.filter((j) => sent.has(j.id));
+    if (judged.length > 0) safeCall(() => options.onJudged?.(judged));
     safeCall(() => options.onState?.(body.state));
+    const accepted = body.accepted.map((id) => sent.get(id)).filter((e): e is Entry => e !== undefined);
+    if (accepted.length > 0) safeCall(() => options.onAccepted?.(accepted, body.state));
     setStatus({ lastSyncedAt: Date.now() });
     announce();
     return done.length > 0;

@@ -635,6 +635,7 @@ function ParticipantsTable({ data, onAdd }: { data: Data; onAdd: () => void }) {
                   <td className="px-5 py-2.5 tabular-nums">{p.tabSwitchCount ?? 0}</td>
                   <td className="px-5 py-2.5">
                     <Connection offlineMs={p.offlineMs} offlineNow={p.offlineNow} syncedAfterEnd={p.syncedAfterEnd ?? false} extraMinutes={p.extraMinutes ?? 0} />
+                    <LateEntries name={p.fullName} entries={p.lateEntries} />
                   </td>
                   <td className="px-5 py-2.5 tabular-nums">{p.totalScore ?? "—"}</td>
                   <td className="px-5 py-2.5 text-right whitespace-nowrap">
@@ -671,6 +672,55 @@ function Connection({ offlineMs, offlineNow, syncedAfterEnd, extraMinutes }: { o
       {extraMinutes > 0 ? <Badge tone="gray">{`+${extraMinutes} min`}</Badge> : null}
       {!offlineNow && seconds === 0 && !syncedAfterEnd && extraMinutes === 0 ? <span className="text-slate-400">—</span> : null}
     </div>
+  );
+}
+
+type LateEntry = Data["participants"][number]["lateEntries"][number];
+
+const LATE_KIND_LABELS: Record<string, string> = {
+  code: "Code saved",
+  "mcq-progress": "Answers saved",
+  "tab-switch": "Tab switch",
+  unlock: "Unlock attempt",
+  "submit-code": "Submit Code",
+  finish: "Finish / Submit Test",
+};
+
+function latePreview(entry: LateEntry) {
+  const payload = (entry.payload ?? {}) as Record<string, unknown>;
+  if (typeof payload.code === "string" && entry.kind !== "unlock") return payload.code;
+  if (payload.answers && typeof payload.answers === "object") return `${Object.keys(payload.answers).length} answered`;
+  return "";
+}
+
+/** Answers that reached the server after the grace window: not counted, but the admin can read them. */
+function LateEntries({ name, entries }: { name: string; entries: LateEntry[] }) {
+  const [open, setOpen] = useState(false);
+  if (entries.length === 0) return null;
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)} className="mt-1 text-xs font-medium text-red-700 underline underline-offset-2 dark:text-red-300">
+        {entries.length} late change{entries.length === 1 ? "" : "s"} kept
+      </button>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={`Late changes from ${name}`}
+        description="These reached the server after the grace window closed, so they were not counted. They are kept here for you to review."
+      >
+        <ol className="max-h-96 space-y-2 overflow-y-auto text-sm">
+          {entries.map((entry, i) => (
+            <li key={i} className="rounded-md border border-slate-200 p-2 dark:border-slate-700">
+              <p className="flex justify-between gap-2 font-medium">
+                <span>{LATE_KIND_LABELS[entry.kind] ?? entry.kind}</span>
+                <span className="text-xs font-normal text-slate-500">written {new Date(entry.createdAt).toLocaleTimeString()}</span>
+              </p>
+              {latePreview(entry) ? <pre className="mt-1 max-h-40 overflow-auto rounded bg-slate-100 p-2 text-xs whitespace-pre-wrap dark:bg-slate-800">{latePreview(entry)}</pre> : null}
+            </li>
+          ))}
+        </ol>
+      </Dialog>
+    </>
   );
 }
 

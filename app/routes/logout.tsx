@@ -1,4 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ClientActionFunctionArgs } from "@remix-run/react";
+import { forgetOfflineShell } from "~/offline/service-worker";
+import { forgetAllLocalTests } from "~/offline/test-store";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const headers = new Headers();
@@ -9,6 +12,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // No session: nothing to clear server-side.
   }
   return redirect("/", { headers });
+}
+
+/**
+ * In the browser, sign-out also drops the test pages and test copies this
+ * device kept for offline use. Unsynced journal entries stay: they are the
+ * student's answers, and sync when that student opens the test again.
+ */
+export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
+  await Promise.all([forgetOfflineShell(), forgetAllLocalTests()]);
+  return serverAction();
 }
 
 export async function loader() {

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
+import { isRouteErrorResponse, useFetcher, useLoaderData, useNavigate, type ClientActionFunctionArgs, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { z } from "zod";
 import { CodeEditor, FILE_NAMES, FontSizeControls } from "~/components/code-editor";
@@ -23,7 +23,12 @@ import { requireTestPage } from "~/lib/student-pages.server";
 import { codingTestView, finishCodingTest, testState } from "~/lib/student-tests.server";
 import { TEST_RULES } from "~/lib/test-rules";
 import { redirectWithToast } from "~/lib/toast.server";
-import type { TestState } from "~/offline/journal";
+import { FinishDialog, type FinishPhase } from "~/components/mcq/finish-dialog";
+import { CenteredNotice } from "~/components/ui/centered-notice";
+import { loadWithLocal } from "~/offline/client-loader";
+import type { Entry, JudgedEntry, RejectedEntry, TestState } from "~/offline/journal";
+import { useOfflineShell } from "~/offline/service-worker";
+import { saveCode, saveState, withPending } from "~/offline/test-store";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.roomName ?? "Coding test"} — ProctorEdge` }];
 
@@ -88,7 +93,26 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
 }
 
-type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+/** In the browser: a lost connection answers `offline` (the page queues or explains) instead of the error page. */
+export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
+  try {
+    return await serverAction<typeof action>();
+  } catch (error) {
+    if (error instanceof Response || isRouteErrorResponse(error)) throw error;
+    return { ok: false as const, error: "You are offline.", offline: true as const };
+  }
+}
+
+export async function clientLoader({ serverLoader, params }: ClientLoaderFunctionArgs) {
+  return loadWithLocal(params.roomId ?? "", () => serverLoader<typeof loader>());
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <CenteredNotice title="Coding test">Loading your test…</CenteredNotice>;
+}
+
+type Data = ReturnType<typeof useLoaderData<typeof clientLoader>>;
 type Question = Data["questions"][number];
 type RunResult = {
   kind: "run" | "submit";
@@ -101,25 +125,44 @@ type RunResult = {
 };
 
 const AUTOSAVE_MS = 2000;
+const RUN_OFFLINE = "Running code needs a connection. Your code is saved and will sync when you are back online.";
+const SUBMIT_QUEUED = "You are offline. Your submission is saved on this device and will be judged when the connection returns.";
+/** An unlock that has not reached the server after this long is taken provisionally. */
+const UNLOCK_WAIT_MS = 4000;
+
+const judgedMessage = (passed: number, total: number) => (passed === total ? "All test cases passed!" : `${passed}/${total} test cases passed`);
 
 export default function CodingTest() {
-  const data = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof clientLoader>();
   const navigate = useNavigate();
   const toast = useToast();
   const network = useNetworkStatus();
+  useOfflineShell(true);
   const [loadOffset] = useState(() => (typeof window === "undefined" ? 0 : data.serverNow - Date.now()));
   const offset = network.serverOffset ?? loadOffset;
-  const [state, setState] = useState<TestState>(data.state);
+  const offsetRef = useRef(offset);
+  offsetRef.current = offset;
+  const [serverState, setServerState] = useState<TestState>(data.state);
   // A refetch (after a room-wide change) brings this student's own deadline.
-  useEffect(() => setState((s) => ({ ...s, endsAt: data.state.endsAt })), [data.state.endsAt]);
+  useEffect(() => setServerState((s) => ({ ...s, endsAt: data.state.endsAt })), [data.state.endsAt]);
   const [active, setActive] = useState(0);
-  const [codes, setCodes] = useState<Record<string, string>>(() => Object.fromEntries(data.questions.map((q) => [q.id, q.code])));
+  // This device's code wins where it is newer than the server's (a reload before it synced).
+  const [codes, setCodes] = useState<Record<string, string>>(() =>
+    Object.fromEntries(
+      data.questions.map((q) => {
+        const mine = data.local?.codes?.[q.id];
+        return [q.id, mine && mine.at > (q.codeSavedAt ?? 0) ? mine.value : q.code];
+      }),
+    ),
+  );
   const [fontSize, setFontSize] = useState(14);
   const [output, setOutput] = useState<RunResult | null>(null);
   const [submissions, setSubmissions] = useState<Record<string, Question["submission"]>>(() =>
     Object.fromEntries(data.questions.map((q) => [q.id, q.submission])),
   );
   const [confirmFinish, setConfirmFinish] = useState(false);
+  const [finishResult, setFinishResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const [unlockTimedOut, setUnlockTimedOut] = useState(false);
   const ended = useRef(false);
 
   const leave = useCallback(
@@ -134,7 +177,8 @@ export default function CodingTest() {
 
   const onState = useCallback(
     (next: TestState) => {
-      setState((prev) => {
+      void saveState(data.roomId, data.testId, next);
+      setServerState((prev) => {
         if (next.isDisqualified && !prev.isDisqualified) {
           leave(
             prev.isLocked && next.tabSwitchCount === prev.tabSwitchCount
@@ -145,50 +189,125 @@ export default function CodingTest() {
           toast({ type: "error", message: `Tab switch detected! (${next.tabSwitchCount}/${TEST_RULES.maxTabSwitches}) Enter unlock code to continue.` });
         } else if (prev.isLocked && !next.isLocked && !next.isDisqualified) {
           toast({ type: "success", message: "Test unlocked successfully" });
-        } else if (prev.isLocked && next.isLocked && next.unlockAttemptsRemaining < prev.unlockAttemptsRemaining) {
+        } else if (next.isLocked && next.unlockAttemptsRemaining < prev.unlockAttemptsRemaining) {
           toast({ type: "error", message: `Incorrect code. ${next.unlockAttemptsRemaining} attempts remaining.` });
         }
         return next;
       });
     },
-    [leave, toast],
+    [data.roomId, data.testId, leave, toast],
   );
-  const { journal, status: journalStatus } = useJournal({ testId: data.testId, clockOffset: () => offset, onState });
-  const status = journalStatus ?? { pending: 0, syncing: false, lastSyncedAt: null, error: null, storageError: null };
+  const onJudged = useCallback(
+    (judged: JudgedEntry[]) => {
+      for (const j of judged) {
+        setSubmissions((all) => ({ ...all, [j.questionId]: { passed: j.passed, total: j.total, marks: j.marks, score: 0, submittedAt: Date.now() } }));
+        const index = data.questions.findIndex((q) => q.id === j.questionId);
+        const message = `Question ${index + 1}: ${judgedMessage(j.passed, j.total)}`;
+        toast({ type: j.passed === j.total ? "success" : "info", message: `Your queued submission was judged. ${message}` });
+        setOutput({ kind: "submit", message, compile: null, cases: [], passed: j.passed, total: j.total, marks: j.marks });
+      }
+    },
+    [data.questions, toast],
+  );
+  const onAccepted = useCallback(
+    (entries: Entry[], state: TestState) => {
+      if (entries.some((e) => e.kind === "finish")) {
+        const message = `Test submitted successfully! Total Score: ${state.totalScore}/100`;
+        setFinishResult({ ok: true, message });
+        leave(message, "success");
+      }
+    },
+    [leave],
+  );
+  const onRejected = useCallback(
+    (rejected: RejectedEntry[]) => {
+      const finish = rejected.find((r) => pendingRef.current.some((e) => e.id === r.id && e.kind === "finish"));
+      if (finish) setFinishResult({ ok: false, message: finish.reason });
+      else if (rejected[0]) toast({ type: "error", message: `Some changes were not saved: ${rejected[0].reason}` });
+    },
+    [toast],
+  );
+  const { journal, status: journalStatus, append, flush, pending } = useJournal({
+    testId: data.testId,
+    clockOffset: () => offsetRef.current,
+    onState,
+    onJudged,
+    onAccepted,
+    onRejected,
+  });
+  const pendingRef = useRef<Entry[]>(pending);
+  pendingRef.current = pending;
+  const status = journalStatus ?? { pending: 0, syncing: false, lastSyncedAt: null, error: null, storageError: null, written: 0 };
+  // What the student sees: the server's state plus this device's unsynced tab switches, unlocks and finish.
+  const view = withPending(serverState, pending, {
+    type: "coding",
+    maxSwitches: TEST_RULES.maxTabSwitches,
+    provisionalUnlock: !network.online || unlockTimedOut,
+  });
 
   // Autosave: 2 s after a change, and before switching question or submitting.
-  const lastSaved = useRef<Record<string, string>>(Object.fromEntries(data.questions.map((q) => [q.id, q.code])));
+  const lastSaved = useRef<Record<string, string>>({ ...codes });
   const saveNow = useCallback(
     async (questionId: string) => {
       const code = codes[questionId] ?? "";
-      if (!journal || lastSaved.current[questionId] === code) return;
+      if (lastSaved.current[questionId] === code) return;
       lastSaved.current[questionId] = code;
-      await journal.append("code", { questionId, code });
+      await Promise.all([
+        append("code", { questionId, code }),
+        saveCode(data.roomId, data.testId, questionId, code, Math.round(Date.now() + offsetRef.current)),
+      ]);
     },
-    [codes, journal],
+    [append, codes, data.roomId, data.testId],
   );
   const question = data.questions[active]!;
+  // Every 2 s while the code changes (not 2 s after the last key: someone
+  // typing without a pause still saves). The timer saves whatever is current.
+  const latest = useRef({ saveNow, questionId: question.id });
+  latest.current = { saveNow, questionId: question.id };
+  const autosave = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => {
-    const timer = setTimeout(() => void saveNow(question.id), AUTOSAVE_MS);
+    if (autosave.current) return;
+    autosave.current = setTimeout(() => {
+      autosave.current = null;
+      void latest.current.saveNow(latest.current.questionId);
+    }, AUTOSAVE_MS);
+  }, [codes]);
+  useEffect(
+    () => () => {
+      if (autosave.current) clearTimeout(autosave.current);
+    },
+    [],
+  );
+  // This device's copy follows the editor closely (a reload loses at most a
+  // keystroke or two); the journal entry, which the server sees, every 2 s.
+  useEffect(() => {
+    const questionId = question.id;
+    const code = codes[questionId] ?? "";
+    const timer = setTimeout(() => void saveCode(data.roomId, data.testId, questionId, code, Math.round(Date.now() + offsetRef.current)), 250);
     return () => clearTimeout(timer);
-  }, [codes, question.id, saveNow]);
+  }, [codes, data.roomId, data.testId, question.id]);
+  useEffect(() => {
+    const onHide = () => void saveNow(question.id);
+    window.addEventListener("pagehide", onHide);
+    return () => window.removeEventListener("pagehide", onHide);
+  }, [question.id, saveNow]);
 
-  // Proctoring: every hidden-tab event is journaled and counted by the server.
+  // Proctoring: every hidden-tab event is journaled and counted by the server (offline: on sync).
   useEffect(() => {
     if (!journal) return;
     const onVisibility = () => {
       if (document.visibilityState === "hidden" && !ended.current) {
-        void journal.append("tab-switch", { at: Date.now() + offset }).then(() => journal.flush());
+        void append("tab-switch", { at: Math.round(Date.now() + offsetRef.current) }).then(() => flush());
       }
     };
     document.addEventListener("visibilitychange", onVisibility);
     return () => document.removeEventListener("visibilitychange", onVisibility);
-  }, [journal, offset]);
+  }, [append, flush, journal]);
 
   useRoomParty(data.roomId, (event) => {
     // Extra time for this student alone carries their own deadline.
     if (event.type === "time-changed") {
-      setState((s) => ({ ...s, endsAt: event.endsAt }));
+      setServerState((s) => ({ ...s, endsAt: event.endsAt }));
       return "handled";
     }
     // A room-wide change (extend, stop) falls through: the loader refetches this student's deadline.
@@ -199,33 +318,45 @@ export default function CodingTest() {
     }
   });
 
-  const finisher = useFetcher<typeof action>();
-  // Busy from the moment the student confirms: saving and syncing come first.
-  const [finishing, setFinishing] = useState(false);
+  // Finish (the button or the clock): a journal entry like any other, so it
+  // also works offline and is submitted when the connection returns.
+  const finishing = useRef(false);
+  const [finishBusy, setFinishBusy] = useState(false);
   const finish = useCallback(async () => {
-    setFinishing(true);
+    if (finishing.current || view.finishing) return;
+    finishing.current = true;
+    setFinishBusy(true);
     try {
       await saveNow(question.id);
-      await journal?.flush();
-      finisher.submit({ intent: "finish" }, { method: "post" });
+      await append("finish", {});
+      await Promise.race([flush(), new Promise((resolve) => setTimeout(resolve, 8000))]);
     } finally {
-      setFinishing(false);
+      finishing.current = false;
+      setFinishBusy(false);
     }
-  }, [finisher, journal, question.id, saveNow]);
-  useEffect(() => {
-    const r = finisher.data;
-    if (!r) return;
-    if (r.ok) leave(r.message, "success");
-    else toast({ type: "error", message: r.error });
-  }, [finisher.data, leave, toast]);
+  }, [append, flush, question.id, saveNow, view.finishing]);
 
-  const left = useCountdown(state.endsAt, () => offset, () => void finish());
+  const left = useCountdown(view.endsAt, () => offsetRef.current, () => void finish());
 
-  const runner = useFetcher<typeof action>();
+  const runner = useFetcher<typeof clientAction>();
+  const queueSubmit = useCallback(
+    async (questionId: string, code: string) => {
+      await append("submit-code", { questionId, code });
+      toast({ type: "info", message: SUBMIT_QUEUED });
+      void flush();
+    },
+    [append, flush, toast],
+  );
   useEffect(() => {
     const r = runner.data;
     if (!r) return;
     if (!r.ok) {
+      if ("offline" in r && r.offline) {
+        const intent = runner.formData?.get("intent");
+        if (intent === "submit") void queueSubmit(String(runner.formData?.get("questionId")), String(runner.formData?.get("code")));
+        else toast({ type: "error", message: RUN_OFFLINE });
+        return;
+      }
       toast({ type: "error", message: r.error });
       return;
     }
@@ -243,15 +374,17 @@ export default function CodingTest() {
   const code = codes[question.id] ?? "";
   const busy = runner.state !== "idle";
   const send = async (intent: "run" | "submit") => {
+    await saveNow(question.id);
     if (!network.online) {
-      toast({ type: "error", message: "Running code needs a connection. Your code is saved and will sync when you are back online." });
+      if (intent === "submit") await queueSubmit(question.id, code);
+      else toast({ type: "error", message: RUN_OFFLINE });
       return;
     }
-    await saveNow(question.id);
     runner.submit({ intent, questionId: question.id, code }, { method: "post" });
   };
-  const switchTo = async (index: number) => {
-    await saveNow(question.id);
+  const switchTo = (index: number) => {
+    // The editor switches at once; the question left behind is saved in the background.
+    void saveNow(question.id);
     setActive(index);
     setOutput(null);
   };
@@ -259,6 +392,17 @@ export default function CodingTest() {
     toast({ type: "error", message: `${kind[0]!.toUpperCase()}${kind.slice(1)} is disabled during the test` });
 
   const totalMarks = useMemo(() => Object.values(submissions).reduce((sum, s) => sum + (s?.marks ?? 0), 0), [submissions]);
+  const queued = (questionId: string) => pending.some((e) => e.kind === "submit-code" && e.payload.questionId === questionId);
+
+  const phase: FinishPhase | null = finishResult
+    ? finishResult.ok
+      ? { type: "submitted", message: finishResult.message }
+      : { type: "failed", error: finishResult.message, retry: false }
+    : view.finishing
+      ? network.online
+        ? { type: "submitting", timeUp: left === 0 }
+        : { type: "waiting-online", timeUp: left === 0 }
+      : null;
 
   return (
     <div className="flex h-screen flex-col">
@@ -268,10 +412,12 @@ export default function CodingTest() {
         <Countdown left={left} />
         <NetworkIndicator />
         <SyncStatus status={status} />
-        <span className="text-xs text-slate-500">Tab switches: {state.tabSwitchCount}/{TEST_RULES.maxTabSwitches}</span>
+        <span className="text-xs text-slate-500" data-testid="tab-switches">
+          Tab switches: {view.tabSwitchCount}/{TEST_RULES.maxTabSwitches}
+        </span>
         <div className="ml-auto flex items-center gap-3">
           <span className="text-sm text-slate-500">Score so far: {Math.min(100, totalMarks)}/100</span>
-          <Button variant="danger" onClick={() => setConfirmFinish(true)} busy={finishing || finisher.state !== "idle"}>
+          <Button variant="danger" onClick={() => setConfirmFinish(true)} busy={finishBusy} disabled={view.finishing}>
             Finish Test
           </Button>
         </div>
@@ -281,6 +427,11 @@ export default function CodingTest() {
           You are offline. Keep working: your code is saved on this device and syncs when the connection returns.
         </div>
       ) : null}
+      {status.error || status.storageError ? (
+        <div role="alert" className="bg-red-100 px-4 py-2 text-sm text-red-900 dark:bg-red-950 dark:text-red-200">
+          {status.error ?? status.storageError}
+        </div>
+      ) : null}
 
       <div className="grid min-h-0 flex-1 grid-cols-[13rem_minmax(0,1fr)_minmax(0,1.3fr)]">
         <nav aria-label="Questions" className="space-y-1 overflow-y-auto border-r border-slate-200 p-3 dark:border-slate-800">
@@ -288,13 +439,15 @@ export default function CodingTest() {
             <button
               key={q.id}
               type="button"
-              onClick={() => void switchTo(i)}
+              onClick={() => switchTo(i)}
               aria-current={i === active ? "true" : undefined}
               className={`w-full rounded-md px-3 py-2 text-left text-sm ${i === active ? "bg-brand-50 font-medium text-brand-700 dark:bg-slate-800 dark:text-white" : "hover:bg-slate-100 dark:hover:bg-slate-800"}`}
             >
               <span className="block">Question {i + 1}</span>
               <span className="block truncate text-xs text-slate-500">{q.title}</span>
-              {submissions[q.id] ? (
+              {queued(q.id) ? (
+                <span className="mt-1 block text-xs text-amber-600">Submission queued</span>
+              ) : submissions[q.id] ? (
                 <span className="mt-1 block text-xs text-emerald-600">
                   Submitted · {submissions[q.id]!.passed}/{submissions[q.id]!.total}
                 </span>
@@ -302,7 +455,6 @@ export default function CodingTest() {
             </button>
           ))}
         </nav>
-
         <section aria-label="Problem" className="space-y-4 overflow-y-auto border-r border-slate-200 p-5 dark:border-slate-800">
           <div className="flex items-baseline justify-between gap-2">
             <h2 className="text-lg font-semibold">{question.title}</h2>
@@ -340,6 +492,8 @@ export default function CodingTest() {
           </div>
           <div className="min-h-0 flex-1 overflow-auto">
             <CodeEditor
+              // One editor per question: its own document and undo history.
+              key={question.id}
               value={code}
               onChange={(value) => setCodes((all) => ({ ...all, [question.id]: value }))}
               language={data.language}
@@ -367,13 +521,34 @@ export default function CodingTest() {
         title="Finish the test?"
         confirmLabel="Finish Test"
         description={`You have submitted ${Object.values(submissions).filter(Boolean).length} of ${data.questions.length} questions. You cannot change your answers afterwards.`}
-        busy={finisher.state !== "idle"}
+        busy={finishBusy}
         onConfirm={() => {
           setConfirmFinish(false);
           void finish();
         }}
       />
-      <UnlockDialog state={state} onUnlock={(c) => journal?.append("unlock", { code: c }).then(() => journal.flush())} />
+      <UnlockDialog
+        state={view}
+        onUnlock={async (c) => {
+          setUnlockTimedOut(false);
+          await append("unlock", { code: c });
+          if (!network.online) {
+            toast({ type: "info", message: "Unlocked for now. The code will be checked when you are back online." });
+            return;
+          }
+          const synced = await Promise.race([flush().then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), UNLOCK_WAIT_MS))]);
+          if (!synced) {
+            setUnlockTimedOut(true);
+            toast({ type: "info", message: "Unlocked for now. The code will be checked when the connection recovers." });
+          }
+        }}
+      />
+      <FinishDialog phase={phase} />
+      <Dialog open={view.isDisqualified && !serverState.isDisqualified && !phase} onClose={() => {}} title="Test disqualified">
+        <p role="alert" className="text-sm text-slate-600 dark:text-slate-300">
+          Test disqualified due to multiple tab switches. This is confirmed when your device reconnects; your work is saved on this device.
+        </p>
+      </Dialog>
     </div>
   );
 }

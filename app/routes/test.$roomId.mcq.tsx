@@ -6,10 +6,10 @@ import {
   useNavigate,
   useRevalidator,
   type ClientActionFunctionArgs,
+  type ClientLoaderFunctionArgs,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { FinishDialog, type FinishPhase } from "~/components/mcq/finish-dialog";
 import { ChevronLeftIcon, ChevronRightIcon, GridIcon } from "~/components/mcq/icons";
@@ -41,8 +41,11 @@ import { exitMessage, useRoomParty } from "~/components/use-room-party";
 import { actionError, FormError, parseValues, success, readFormValues } from "~/lib/forms.server";
 import { publishParticipantsChanged } from "~/lib/party.server";
 import { requireTestPage } from "~/lib/student-pages.server";
-import { assertCanAnswer, mcqTestView, submitMcqTest, testState } from "~/lib/student-tests.server";
+import { ANSWER_MESSAGE, assertCanAnswer, McqAnswersSchema as AnswersSchema, mcqTestView, submitMcqTest, testState } from "~/lib/student-tests.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { loadWithLocal } from "~/offline/client-loader";
+import { useOfflineShell } from "~/offline/service-worker";
+import { saveProgress, saveState } from "~/offline/test-store";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.roomName ?? "Test"} — ProctorEdge` }];
 
@@ -63,6 +66,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       testId: test.id,
       questions: view.questions,
       progress: view.progress,
+      progressSavedAt: view.progressSavedAt,
       state,
       serverNow: state.serverNow,
       /** Extra time granted to this student: a room-changed event's ends_at plus this is their deadline. */
@@ -73,13 +77,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     throw await redirectWithToast("/student", { type: "error", message: "Failed to load test data" });
   }
 }
-
-const ANSWER_MESSAGE = "Each answer must be exactly one of the options";
-/** Question id -> chosen option 0-3 (spec 2 section 5: exactly one option). Unknown ids are ignored by the grader. */
-const AnswersSchema = z.record(
-  z.string(),
-  z.number({ invalid_type_error: ANSWER_MESSAGE }).int(ANSWER_MESSAGE).min(0, ANSWER_MESSAGE).max(MAX_OPTIONS - 1, ANSWER_MESSAGE),
-);
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { room, test } = await requireTestPage(request, context, params.roomId ?? "");
@@ -119,6 +116,15 @@ export async function clientAction({ serverAction }: ClientActionFunctionArgs): 
   }
 }
 
+export async function clientLoader({ serverLoader, params }: ClientLoaderFunctionArgs) {
+  return loadWithLocal(params.roomId ?? "", () => serverLoader<typeof loader>());
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <CenteredNotice title="Multiple-choice test">Loading your test…</CenteredNotice>;
+}
+
 /**
  * Set while the test is being submitted or has been: the page must not
  * reload its loader then (it would bounce to /student as "already submitted"
@@ -134,7 +140,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 };
 
 export default function McqTestPage() {
-  const data = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof clientLoader>();
+  useOfflineShell(data.questions.length > 0);
   if (data.questions.length === 0) {
     return <CenteredNotice title={data.roomName}>This test has no questions yet. Ask your instructor.</CenteredNotice>;
   }
@@ -142,12 +149,11 @@ export default function McqTestPage() {
 }
 
 function McqTest() {
-  const data = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof clientLoader>();
   const { questions, testId, roomId } = data;
   const toast = useToast();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const fetcher = useFetcher<typeof clientAction>();
   const network = useNetworkStatus();
 
   // ------------------------------------------------------------ clock
@@ -170,10 +176,15 @@ function McqTest() {
   const seconds = useCountdown(endsAt, clockOffset);
 
   // ------------------------------------------------------------ state
-  const [progress, setProgress] = useState<McqProgress>(() => sanitizeProgress(data.progress, questions));
+  // This device's answers win where they are newer than the server's (a reload before they synced).
+  const [progress, setProgress] = useState<McqProgress>(() => {
+    const mine = data.local?.progress;
+    return sanitizeProgress(mine && mine.at > (data.progressSavedAt ?? 0) ? mine.value : data.progress, questions);
+  });
   const progressRef = useRef(progress);
   const touched = useRef(false);
   const [tabSwitches, setTabSwitches] = useState(data.state.tabSwitchCount);
+  const [serverSwitches, setServerSwitches] = useState(data.state.tabSwitchCount);
   const tabSwitchesRef = useRef(tabSwitches);
   tabSwitchesRef.current = tabSwitches;
   useEffect(() => setTabSwitches((n) => Math.max(n, data.state.tabSwitchCount)), [data.state.tabSwitchCount]);
@@ -193,10 +204,12 @@ function McqTest() {
   }, []);
 
   // ------------------------------------------------------------ journal
-  const { journal, status: journalStatus, append, flush } = useJournal({
+  const { journal, status: journalStatus, append, flush, pending } = useJournal({
     testId,
     clockOffset,
     onState(state) {
+      void saveState(roomId, testId, state);
+      setServerSwitches(state.tabSwitchCount);
       setTabSwitches((n) => Math.max(n, state.tabSwitchCount));
       setEndsAt(state.endsAt);
       // Disqualified or completed elsewhere: the loader sends the student on.
@@ -204,11 +217,27 @@ function McqTest() {
         revalidator.revalidate();
       }
     },
+    onAccepted(entries, state) {
+      if (entries.some((e) => e.kind === "finish")) submitted(`Test submitted! Score: ${state.totalScore}/${state.maxScore}`);
+    },
     onRejected(rejected) {
-      if (finishing || rejected.length === 0) return;
+      if (rejected.length === 0) return;
+      const final = rejected.find((r) => pendingRef.current.some((e) => e.id === r.id && e.kind === "finish"));
+      if (final) {
+        submittingRef.current = false;
+        setSubmitBusy(false);
+        setPhase({ type: "failed", error: final.reason, retry: false });
+        return;
+      }
+      if (finishing) return;
       toast({ type: "error", message: `Some changes were not saved: ${rejected[0].reason}` });
     },
   });
+  const pendingRef = useRef(pending);
+  pendingRef.current = pending;
+  // Switches made offline (maybe before a reload) count at once; the server confirms them on sync.
+  const shownSwitches = Math.max(tabSwitches, serverSwitches + pending.filter((e) => e.kind === "tab-switch").length);
+  const queuedFinish = pending.some((e) => e.kind === "finish");
 
   // Answers written on this device but not yet synced (e.g. a reload while
   // offline) are newer than the loader's progress: the latest one wins.
@@ -238,9 +267,11 @@ function McqTest() {
       touched.current = true;
       progressRef.current = next;
       setProgress(next);
-      void append("mcq-progress", { answers: next.answers, marked: next.marked, currentIndex: next.currentIndex });
+      const payload = { answers: next.answers, marked: next.marked, currentIndex: next.currentIndex };
+      void append("mcq-progress", payload);
+      void saveProgress(roomId, testId, payload, Math.round(Date.now() + clockOffset()));
     },
-    [append],
+    [append, clockOffset, roomId, testId],
   );
 
   // Spec: progress is saved every 30 seconds when there are answers.
@@ -295,50 +326,58 @@ function McqTest() {
   );
 
   // ------------------------------------------------------------ submitting
-  const submit = useCallback(
-    async (auto: boolean) => {
-      if (submittingRef.current || submittedRef.current) return;
-      autoRef.current = auto;
-      if (typeof navigator !== "undefined" && navigator.onLine === false) {
-        if (auto) setPhase({ type: "waiting-online" });
-        else toast({ type: "error", message: "You are offline. Your answers are saved on this device; submit again when you are back online." });
-        return;
-      }
-      submittingRef.current = true;
-      finishing = true;
-      setSubmitBusy(true);
-      if (auto) setPhase({ type: "submitting", timeUp: true });
-      // Send what the journal holds first, but never hang the submit on it.
-      await Promise.race([flush(), new Promise((resolve) => setTimeout(resolve, 8000))]);
-      fetcher.submit({ intent: "submit", answers: JSON.stringify(progressRef.current.answers) }, { method: "post" });
-    },
-    [fetcher, flush, toast],
-  );
-
-  const handledResult = useRef<unknown>(null);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => {
     if (redirectTimer.current) clearTimeout(redirectTimer.current);
   }, []);
-  useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result || handledResult.current === result) return;
-    handledResult.current = result;
-    submittingRef.current = false;
-    setSubmitBusy(false);
-    if (result.ok) {
+  /** The server accepted the final entry: show the score, then back to the dashboard. */
+  const submitted = useCallback(
+    (message: string) => {
+      if (submittedRef.current) return;
       submittedRef.current = true;
+      submittingRef.current = false;
+      finishing = true;
+      setSubmitBusy(false);
       setConfirmOpen(false);
       setNavigatorOpen(false);
-      toast({ type: "success", message: result.message });
-      setPhase({ type: "submitted", message: result.message });
+      toast({ type: "success", message });
+      setPhase({ type: "submitted", message });
       redirectTimer.current = setTimeout(() => navigate("/student", { replace: true }), REDIRECT_DELAY_MS);
-    } else {
-      finishing = false;
-      toast({ type: "error", message: result.error });
-      if (autoRef.current) setPhase({ type: "failed", error: result.error });
+    },
+    [navigate, toast],
+  );
+
+  /**
+   * Submit Test (or the clock at 0): the final answers are a journal entry,
+   * durable on this device first, then sent in order after everything else.
+   * Offline, the test waits here and is submitted when the connection returns.
+   */
+  const submit = useCallback(
+    async (auto: boolean) => {
+      if (submittingRef.current || submittedRef.current) return;
+      submittingRef.current = true;
+      autoRef.current = auto;
+      finishing = true;
+      setSubmitBusy(true);
+      setConfirmOpen(false);
+      setNavigatorOpen(false);
+      setPhase({ type: "submitting", timeUp: auto });
+      if (!pendingRef.current.some((e) => e.kind === "finish")) await append("finish", { answers: progressRef.current.answers });
+      await Promise.race([flush(), new Promise((resolve) => setTimeout(resolve, 8000))]);
+      // Not confirmed yet: the entry is safe on this device and goes out with the next sync.
+      if (!submittedRef.current && submittingRef.current) setPhase({ type: "waiting-online", timeUp: auto });
+    },
+    [append, flush],
+  );
+
+  // A reload while the final entry was still waiting: keep waiting for it.
+  useEffect(() => {
+    if (queuedFinish && !submittingRef.current && !submittedRef.current) {
+      submittingRef.current = true;
+      finishing = true;
+      setPhase({ type: "waiting-online", timeUp: false });
     }
-  }, [fetcher.state, fetcher.data, navigate, toast]);
+  }, [queuedFinish]);
 
   // Auto-submit when the timer reaches 0, without confirmation.
   const autoFired = useRef(false);
@@ -356,13 +395,6 @@ function McqTest() {
     setNavigatorOpen(false);
     void submit(true);
   }, [seconds, submit]);
-
-  useEffect(() => {
-    if (phase?.type !== "waiting-online") return;
-    const retry = () => void submit(true);
-    window.addEventListener("online", retry);
-    return () => window.removeEventListener("online", retry);
-  }, [phase, submit]);
 
   // '5 minutes remaining!' once, when crossing 300 s (not again after a reload).
   const warned = useRef(false);
@@ -473,7 +505,7 @@ function McqTest() {
         answered={counts.answered}
         total={counts.total}
         marked={counts.marked}
-        tabSwitches={tabSwitches}
+        tabSwitches={shownSwitches}
         journal={journalStatus}
       />
       <div
@@ -488,6 +520,11 @@ function McqTest() {
         <div className="h-full bg-emerald-500 transition-[width] duration-300" style={{ width: `${percent}%` }} />
       </div>
 
+      {!network.online ? (
+        <div role="alert" className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+          You are offline. Keep answering: your answers are saved on this device and sync when the connection returns.
+        </div>
+      ) : null}
       <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-6 sm:py-8">
         {journalStatus?.error || journalStatus?.storageError ? (
           <p
@@ -565,7 +602,7 @@ function McqTest() {
         total={counts.total}
         answered={counts.answered}
         marked={counts.marked}
-        tabSwitches={tabSwitches}
+        tabSwitches={shownSwitches}
       />
       <FinishDialog phase={phase} onRetry={() => void submit(true)} />
     </div>

@@ -4,23 +4,25 @@ import { Button, Spinner } from "~/components/ui/button";
 
 export type FinishPhase =
   | { type: "submitting"; timeUp: boolean }
-  | { type: "waiting-online" }
+  | { type: "waiting-online"; timeUp?: boolean }
   | { type: "submitted"; message: string }
-  | { type: "failed"; error: string };
+  | { type: "failed"; error: string; retry?: boolean };
 
 /**
  * Shown once the test is ending: time is up (auto-submit, no confirmation),
  * the answers are being sent, or they were accepted and the student is about
  * to return to the dashboard. It cannot be dismissed.
  */
-export function FinishDialog({ phase, onRetry }: { phase: FinishPhase | null; onRetry: () => void }) {
+export function FinishDialog({ phase, onRetry }: { phase: FinishPhase | null; onRetry?: () => void }) {
   const title =
     phase?.type === "submitted"
       ? "Test submitted"
       : phase?.type === "failed"
         ? "Your test could not be submitted"
         : phase?.type === "waiting-online"
-          ? "Time's up — waiting for the connection"
+          ? phase.timeUp === false
+            ? "Waiting for the connection"
+            : "Time's up — waiting for the connection"
           : phase?.type === "submitting" && phase.timeUp
             ? "Time's up!"
             : "Submitting your test";
@@ -55,7 +57,7 @@ export function FinishDialog({ phase, onRetry }: { phase: FinishPhase | null; on
             >
               Back to dashboard
             </Link>
-            <Button onClick={onRetry}>Try again</Button>
+            {phase.retry === false ? null : <Button onClick={onRetry}>Try again</Button>}
           </div>
         </div>
       ) : null}

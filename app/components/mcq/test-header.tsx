@@ -112,7 +112,7 @@ export function SyncStatus({ status }: { status: JournalStatus | null }) {
   if (status?.lastSyncedAt) title ??= `Last synced ${new Date(status.lastSyncedAt).toLocaleTimeString()}`;
   const Glyph = status?.error ? AlertIcon : status && status.pending === 0 ? CheckIcon : CloudIcon;
   return (
-    <p role="status" aria-live="polite" title={title} data-testid="sync-status" className={`flex items-center justify-end gap-1.5 text-xs font-medium whitespace-nowrap sm:min-w-48 ${tone}`}>
+    <p role="status" aria-live="polite" title={title} data-testid="sync-status" data-written={status?.written ?? 0} className={`flex items-center justify-end gap-1.5 text-xs font-medium whitespace-nowrap sm:min-w-48 ${tone}`}>
       <Glyph className={`h-4 w-4 ${status?.syncing && status.pending > 0 ? "animate-pulse" : ""}`} />
       {text}
     </p>

@@ -9,7 +9,7 @@ export function SyncStatus({ status }: { status: JournalStatus }) {
       : `${status.pending} change${status.pending === 1 ? "" : "s"} waiting to sync`;
   const tone = status.storageError || status.error ? "text-red-600" : status.pending ? "text-amber-600" : "text-emerald-600";
   return (
-    <span className={`text-xs font-medium ${tone}`} role="status" aria-live="polite" data-testid="sync-status">
+    <span className={`text-xs font-medium ${tone}`} role="status" aria-live="polite" data-testid="sync-status" data-written={status?.written ?? 0}>
       {status.syncing && status.pending ? "Saving… " : ""}
       {text}
     </span>

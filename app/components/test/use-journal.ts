@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { createJournal, type Entry, type EntryKind, type Journal, type JournalStatus, type RejectedEntry, type TestState } from "~/offline/journal";
+import { createJournal, type Entry, type EntryKind, type Journal, type JournalStatus, type JudgedEntry, type RejectedEntry, type TestState } from "~/offline/journal";
 
 type Options = {
   testId: string;
@@ -7,6 +7,8 @@ type Options = {
   clockOffset: () => number;
   onState?: (state: TestState) => void;
   onRejected?: (rejected: RejectedEntry[]) => void;
+  onJudged?: (judged: JudgedEntry[]) => void;
+  onAccepted?: (entries: Entry[], state: TestState) => void;
 };
 
 type Queued = { kind: EntryKind; payload: Record<string, unknown>; resolve: (e: Entry | null) => void };
@@ -16,13 +18,13 @@ type Queued = { kind: EntryKind; payload: Record<string, unknown>; resolve: (e: 
  * IndexedDB). `append` works from the first render: anything written before
  * the journal exists is queued and written as soon as it does.
  */
-export function useJournal({ testId, clockOffset, onState, onRejected }: Options) {
+export function useJournal({ testId, clockOffset, onState, onRejected, onJudged, onAccepted }: Options) {
   const [status, setStatus] = useState<JournalStatus | null>(null);
   const [journal, setJournal] = useState<Journal | null>(null);
   const journalRef = useRef<Journal | null>(null);
   const queue = useRef<Queued[]>([]);
-  const callbacks = useRef({ clockOffset, onState, onRejected });
-  callbacks.current = { clockOffset, onState, onRejected };
+  const callbacks = useRef({ clockOffset, onState, onRejected, onJudged, onAccepted });
+  callbacks.current = { clockOffset, onState, onRejected, onJudged, onAccepted };
 
   useEffect(() => {
     const j = createJournal({
@@ -30,6 +32,8 @@ export function useJournal({ testId, clockOffset, onState, onRejected }: Options
       clockOffset: () => callbacks.current.clockOffset(),
       onState: (state) => callbacks.current.onState?.(state),
       onRejected: (rejected) => callbacks.current.onRejected?.(rejected),
+      onJudged: (judged) => callbacks.current.onJudged?.(judged),
+      onAccepted: (entries, state) => callbacks.current.onAccepted?.(entries, state),
     });
     journalRef.current = j;
     setJournal(j);
@@ -51,9 +55,27 @@ export function useJournal({ testId, clockOffset, onState, onRejected }: Options
     return new Promise((resolve) => queue.current.push({ kind, payload, resolve }));
   }, []);
 
+  // The entries not yet synced (read again whenever the count changes):
+  // pages lay unsynced tab switches, unlocks and a queued finish over the
+  // server's state, and show queued submissions.
+  const [pending, setPending] = useState<Entry[]>([]);
+  useEffect(() => {
+    if (!journal) return;
+    let cancelled = false;
+    journal
+      .entries()
+      .then((entries) => {
+        if (!cancelled) setPending(entries);
+      })
+      .catch(() => {});
+    return () => {
+      cancelled = true;
+    };
+  }, [journal, status?.pending, status?.written, status?.lastSyncedAt]);
+
   const flush = useCallback(async () => {
     await journalRef.current?.flush();
   }, []);
 
-  return { journal, status, append, flush };
+  return { journal, status, append, flush, pending };
 }

@@ -1,0 +1,27 @@
+import { isRouteErrorResponse } from "@remix-run/react";
+import type { TestState } from "./journal";
+import { mergeLocal, readLocalTest, saveServerData } from "./test-store";
+
+type TestData = { testId: string; serverNow: number; state: TestState };
+
+export const OFFLINE_NOT_SAVED = "You are offline, and this test has not been saved on this device yet. Reconnect and reload the page.";
+
+/**
+ * The client half of a test page's loader: the server's data when it answers
+ * (kept on this device for later), this device's copy when it cannot be
+ * reached, and this device's newer code, answers and state laid over either.
+ */
+export async function loadWithLocal<Data extends TestData>(roomId: string, serverLoader: () => Promise<Data>) {
+  let server: Data | null = null;
+  try {
+    server = await serverLoader();
+  } catch (error) {
+    // Redirects and error answers are the server speaking: pass them on.
+    if (error instanceof Response || isRouteErrorResponse(error)) throw error;
+    // Anything else is the network (failed fetch, a body cut off mid-way).
+  }
+  if (server) await saveServerData(roomId, server.testId, server, server.serverNow, server.state);
+  const merged = mergeLocal(server, await readLocalTest<Data>(roomId));
+  if (!merged) throw Response.json({ error: OFFLINE_NOT_SAVED }, { status: 503 });
+  return merged;
+}

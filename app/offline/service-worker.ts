@@ -1,0 +1,63 @@
+import { useEffect } from "react";
+
+declare global {
+  interface Window {
+    __remixManifest?: { version?: string };
+  }
+}
+
+/** The build's assets this page has loaded, plus the page itself. */
+function pageResources(): string[] {
+  const urls = new Set<string>([location.pathname]);
+  for (const el of document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel="modulepreload"], link[rel="stylesheet"]')) {
+    urls.add("src" in el && el.src ? el.src : (el as HTMLLinkElement).href);
+  }
+  for (const entry of performance.getEntriesByType("resource")) {
+    if (new URL(entry.name).pathname.startsWith("/assets/")) urls.add(entry.name);
+  }
+  return [...urls].filter((u) => u && new URL(u, location.origin).origin === location.origin);
+}
+
+/**
+ * Registers the offline shell (public/sw.js) and, on a test page, has it keep
+ * this page and every asset it loaded, so a reload while offline opens it.
+ * Best effort: without service workers (old browsers, some private modes) the
+ * test still autosaves to IndexedDB; only an offline reload is lost.
+ */
+export function useOfflineShell(cacheThisPage: boolean) {
+  useEffect(() => {
+    if (!("serviceWorker" in navigator)) return;
+    let cancelled = false;
+    // The worker answers once this page and its assets are kept: mark the
+    // document, so anyone (a test, a support person) can see it is ready.
+    const onMessage = (event: MessageEvent) => {
+      if ((event.data as { type?: string } | null)?.type === "cached") document.documentElement.dataset.offlineReady = "true";
+    };
+    navigator.serviceWorker.addEventListener("message", onMessage);
+    const version = window.__remixManifest?.version ?? "dev";
+    navigator.serviceWorker
+      .register(`/sw.js?v=${encodeURIComponent(version)}`, { scope: "/" })
+      .then(() => navigator.serviceWorker.ready)
+      .then((registration) => {
+        if (cancelled || !cacheThisPage) return;
+        registration.active?.postMessage({ type: "cache-test", urls: pageResources() });
+      })
+      .catch(() => {
+        // No offline reload on this browser; autosave still works.
+      });
+    return () => {
+      cancelled = true;
+      navigator.serviceWorker.removeEventListener("message", onMessage);
+    };
+  }, [cacheThisPage]);
+}
+
+/** Sign-out: drop every test page this device kept. */
+export async function forgetOfflineShell() {
+  try {
+    const registration = await navigator.serviceWorker?.getRegistration();
+    registration?.active?.postMessage({ type: "forget" });
+  } catch {
+    // Nothing registered.
+  }
+}

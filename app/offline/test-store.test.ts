@@ -1,0 +1,75 @@
+import "fake-indexeddb/auto";
+import { describe, expect, it } from "vitest";
+import type { TestState } from "./journal";
+import { mergeLocal, readLocalTest, saveCode, saveProgress, saveServerData, saveState, withPending } from "./test-store";
+
+const STATE: TestState = {
+  status: "in_progress",
+  isDisqualified: false,
+  isLocked: false,
+  tabSwitchCount: 0,
+  unlockAttemptsRemaining: 3,
+  endsAt: 10_000,
+  serverNow: 1_000,
+  totalScore: 0,
+  maxScore: 100,
+  submittedAt: null,
+};
+
+type Data = { testId: string; serverNow: number; state: TestState; title: string };
+const data = (over: Partial<Data> = {}): Data => ({ testId: "t1", serverNow: 1_000, state: STATE, title: "server", ...over });
+let rooms = 0;
+const room = () => `room-${rooms++}`;
+
+describe("the test kept on this device", () => {
+  it("offline, the page gets the last server data with this device's newer code, answers and state", async () => {
+    const r = room();
+    await saveServerData(r, "t1", data(), 1_000, STATE);
+    await saveCode(r, "t1", "q1", "print(1)", 2_000);
+    await saveCode(r, "t1", "q1", "older", 1_500); // an older write never wins
+    await saveProgress(r, "t1", { answers: { a: 2 } }, 2_500);
+    await saveState(r, "t1", { ...STATE, endsAt: 70_000, serverNow: 3_000 });
+    const merged = mergeLocal<Data>(null, await readLocalTest<Data>(r));
+    expect(merged).toMatchObject({ title: "server", fromDevice: true, state: { endsAt: 70_000 } });
+    expect(merged!.local!.codes!.q1).toEqual({ value: "print(1)", at: 2_000 });
+    expect(merged!.local!.progress).toEqual({ value: { answers: { a: 2 } }, at: 2_500 });
+  });
+
+  it("online, the server's data wins unless this device's state is newer", async () => {
+    const r = room();
+    await saveServerData(r, "t1", data(), 1_000, STATE);
+    await saveState(r, "t1", { ...STATE, isLocked: true, serverNow: 5_000 });
+    const fresh = data({ title: "fresh", serverNow: 4_000, state: { ...STATE, serverNow: 4_000 } });
+    expect(mergeLocal(fresh, await readLocalTest<Data>(r))).toMatchObject({ title: "fresh", fromDevice: false, state: { isLocked: true } });
+    const newer = data({ title: "newer", serverNow: 6_000, state: { ...STATE, serverNow: 6_000 } });
+    expect(mergeLocal(newer, await readLocalTest<Data>(r))).toMatchObject({ title: "newer", state: { isLocked: false } });
+  });
+
+  it("ignores another test's copy and has nothing to show with neither", async () => {
+    const r = room();
+    await saveServerData(r, "old-test", data({ testId: "old-test" }), 1_000, STATE);
+    await saveCode(r, "t1", "q1", "not stored: no data for t1", 2_000);
+    expect(mergeLocal(data(), await readLocalTest<Data>(r))).toMatchObject({ local: null });
+    expect(mergeLocal<Data>(null, await readLocalTest<Data>(room()))).toBeNull();
+  });
+});
+
+describe("unsynced proctoring laid over the server state", () => {
+  const coding = { type: "coding" as const, maxSwitches: 3, provisionalUnlock: true };
+
+  it("a switch made offline locks a coding test at once; an unlock is provisional", () => {
+    expect(withPending(STATE, [{ kind: "tab-switch" }], coding)).toMatchObject({ tabSwitchCount: 1, isLocked: true, provisional: false });
+    expect(withPending(STATE, [{ kind: "tab-switch" }, { kind: "unlock" }], coding)).toMatchObject({ isLocked: false, provisional: true });
+    // Online and still waiting for the answer: the lock stays until the server checks the code.
+    expect(withPending(STATE, [{ kind: "tab-switch" }, { kind: "unlock" }], { ...coding, provisionalUnlock: false })).toMatchObject({ isLocked: true });
+  });
+
+  it("the third switch disqualifies, MCQ switches only count, and a queued finish shows", () => {
+    const two = { ...STATE, tabSwitchCount: 2 };
+    expect(withPending(two, [{ kind: "tab-switch" }], coding)).toMatchObject({ tabSwitchCount: 3, isDisqualified: true, isLocked: false });
+    expect(withPending(two, [{ kind: "tab-switch" }], { ...coding, type: "mcq" })).toMatchObject({ tabSwitchCount: 3, isDisqualified: false, isLocked: false });
+    expect(withPending(STATE, [{ kind: "code" }, { kind: "finish" }], coding)).toMatchObject({ finishing: true });
+    // Nothing counts after the test is over.
+    expect(withPending({ ...STATE, submittedAt: 5 }, [{ kind: "tab-switch" }], coding)).toMatchObject({ tabSwitchCount: 0 });
+  });
+});

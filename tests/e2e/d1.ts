@@ -1,0 +1,39 @@
+// Reads the e2e server's own D1 (scripts/e2e-server.mjs persists it in
+// .wrangler/e2e-state) with wrangler's CLI: what the server really stored,
+// not what a page says it stored.
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+const quote = (value: string | number) => (typeof value === "number" ? String(value) : `'${value.replaceAll("'", "''")}'`);
+
+/** Runs one SELECT; `?` placeholders are filled from `binds` (quoted here: wrangler's CLI takes no binds). */
+export async function d1<T = Record<string, unknown>>(sql: string, ...binds: (string | number)[]): Promise<T[]> {
+  let i = 0;
+  const command = sql.replace(/\?/g, () => quote(binds[i++]!));
+  const { stdout } = await run(
+    "node_modules/.bin/wrangler",
+    ["d1", "execute", "DB", "--local", "--persist-to", ".wrangler/e2e-state", "--json", "--command", command],
+    { env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" }, maxBuffer: 16 * 1024 * 1024 },
+  );
+  return (JSON.parse(stdout) as { results: T[] }[])[0]!.results;
+}
+
+/** The student test of `email` in `roomId`. */
+export async function studentTest(roomId: string, email: string) {
+  const [test] = await d1<{ id: string; status: string; total_score: number; tab_switch_count: number; is_locked: number; unlock_attempts_remaining: number; synced_after_end: number }>(
+    "SELECT t.* FROM student_tests t JOIN user u ON u.id = t.student_id WHERE t.room_id = ? AND u.email = ?",
+    roomId,
+    email,
+  );
+  if (!test) throw new Error(`no student test for ${email} in ${roomId}`);
+  return test;
+}
+
+/** Every journal entry the server stored for a test, in seq order. */
+export function journalRows(testId: string) {
+  return d1<{ id: string; seq: number; kind: string; outcome: string; synced_after_end: number }>(
+    "SELECT id, seq, kind, outcome, synced_after_end FROM journal_entries WHERE student_test_id = ? ORDER BY seq",
+    testId,
+  );
+}
