@@ -443,6 +443,8 @@ test.describe("chaos", () => {
       const answers = new Map<string, number>();
       const marked = new Set<string>();
       const legend = page.locator("fieldset legend");
+      // Looked up first: the drain is timed from the reconnect, and a D1 query takes a while.
+      const test = await studentTest(roomId, me.student.email);
       const run = await chaos(page, cdp, random, async () => {
         // Answer (or change) the current question, then move on, back, or toggle its mark.
         const title = (await legend.textContent())!.trim();
@@ -459,7 +461,6 @@ test.describe("chaos", () => {
         }
         await page.waitForTimeout(60 + random() * 140);
       });
-      const test = await studentTest(roomId, me.student.email);
       const result = await report(page, test.id, run, testInfo, "mcq");
       expect(result.written).toBeGreaterThan(TOGGLES);
       const ids = await mcqIds([...answers.keys(), ...marked]);
@@ -490,6 +491,7 @@ test.describe("chaos", () => {
       let current = 0;
       const content = page.getByRole("region", { name: "Code" }).locator(".cm-content");
       await content.click();
+      const test = await studentTest(roomId, me.student.email);
       const run = await chaos(page, cdp, random, async (step) => {
         if (random() < 0.1) {
           current = 1 - current;
@@ -504,7 +506,6 @@ test.describe("chaos", () => {
         typed[current] += line;
         await page.waitForTimeout(80 + random() * 200);
       });
-      const test = await studentTest(roomId, me.student.email);
       await report(page, test.id, run, testInfo, "coding");
       const questions = await questionNav(page).getByRole("button").allTextContents();
       expect(questions).toHaveLength(2);
