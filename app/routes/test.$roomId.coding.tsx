@@ -185,12 +185,13 @@ export default function CodingTest() {
               ? "Test disqualified due to incorrect unlock code"
               : "Test disqualified due to multiple tab switches",
           );
+        } else if (next.isLocked && next.unlockAttemptsRemaining < prev.unlockAttemptsRemaining) {
+          // First: an unlock made offline can turn out wrong in the same sync that brings the lock.
+          toast({ type: "error", message: `Incorrect code. ${next.unlockAttemptsRemaining} attempts remaining.` });
         } else if (next.isLocked && !prev.isLocked) {
           toast({ type: "error", message: `Tab switch detected! (${next.tabSwitchCount}/${TEST_RULES.maxTabSwitches}) Enter unlock code to continue.` });
         } else if (prev.isLocked && !next.isLocked && !next.isDisqualified) {
           toast({ type: "success", message: "Test unlocked successfully" });
-        } else if (next.isLocked && next.unlockAttemptsRemaining < prev.unlockAttemptsRemaining) {
-          toast({ type: "error", message: `Incorrect code. ${next.unlockAttemptsRemaining} attempts remaining.` });
         }
         return next;
       });

@@ -164,9 +164,20 @@ test("MCQ answers, a mark and two tab switches made offline survive an offline r
     await expect(page.getByTestId("stat-tab-switches")).toContainText("2");
     await expect(syncStatus(page)).toHaveText(/\d+ changes? waiting to sync/);
 
-    // A reload while offline: the page comes from the service worker, the answers from IndexedDB.
+    // A reload while offline: the page comes from the service worker, the answers from IndexedDB,
+    // and the clock keeps running on the server's deadline and the offset measured online.
+    const timer = page.getByTestId("mcq-timer");
+    const secondsLeft = async () => {
+      const [m, s] = (await timer.textContent())!.trim().split(":").map(Number);
+      return m! * 60 + s!;
+    };
+    const before = await secondsLeft();
+    const reloadedAt = Date.now();
     await page.reload();
     await expect(page.getByText("Question 7 of 20")).toBeVisible();
+    await expect(timer).toHaveText(/^\d\d:\d\d$/);
+    const elapsed = (Date.now() - reloadedAt) / 1000;
+    expect(Math.abs(before - elapsed - (await secondsLeft()))).toBeLessThanOrEqual(3);
     await expect(page.getByText("6 of 20 answered")).toBeVisible();
     await expect(page.getByTestId("stat-tab-switches")).toContainText("2");
     await expect(page.getByTestId("stat-marked")).toContainText("1");
@@ -208,7 +219,7 @@ test("MCQ answers, a mark and two tab switches made offline survive an offline r
 
 // ================================================================= coding: offline submit and unlock
 
-test("code, a Submit Code and an unlock made offline survive an offline reload; the submission is judged on reconnect", async ({ page: admin, browser }, testInfo) => {
+test("code, a Submit Code and unlocks made offline (one wrong) survive an offline reload; the submission is judged on reconnect", async ({ page: admin, browser }, testInfo) => {
   test.setTimeout(120_000);
   const unlockCode = `off-${Date.now().toString(36)}`;
   const { roomId, takers } = await roomWithStudents(
@@ -245,6 +256,13 @@ test("code, a Submit Code and an unlock made offline survive an offline reload; 
     await dialog.getByRole("button", { name: "Unlock" }).click();
     await expect(toast(page, "Unlocked for now. The code will be checked when you are back online.")).toBeVisible();
     await expect(dialog).toBeHidden();
+    // A second switch, and this time a wrong code: also taken for now, and checked on sync.
+    await switchTab(page);
+    await expect(dialog).toBeVisible();
+    await expect(page.getByTestId("tab-switches")).toHaveText("Tab switches: 2/3");
+    await dialog.getByLabel("Unlock code").fill("not-the-code");
+    await dialog.getByRole("button", { name: "Unlock" }).click();
+    await expect(dialog).toBeHidden();
 
     // The second question, written offline.
     await questionNav(page).getByRole("button", { name: /^Question 2/ }).click();
@@ -261,7 +279,7 @@ test("code, a Submit Code and an unlock made offline survive an offline reload; 
     const editorText = () => page.getByRole("region", { name: "Code" }).locator(".cm-content").evaluate((el) => [...el.querySelectorAll(".cm-line")].map((l) => l.textContent).join("\n"));
     await expect.poll(editorText).toBe(solution1);
     await expect(questionNav(page).getByRole("button", { name: /^Question 1/ })).toContainText("Submission queued");
-    await expect(page.getByTestId("tab-switches")).toHaveText("Tab switches: 1/3");
+    await expect(page.getByTestId("tab-switches")).toHaveText("Tab switches: 2/3");
     await expect(lockDialog(page)).toBeHidden();
     await questionNav(page).getByRole("button", { name: /^Question 2/ }).click();
     await expect.poll(editorText).toBe(solution2);
@@ -271,10 +289,21 @@ test("code, a Submit Code and an unlock made offline survive an offline reload; 
     await expect(toast(page, "Your queued submission was judged. Question 1: All test cases passed!")).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText("Score so far: 50/100")).toBeVisible();
     await expect(questionNav(page).getByRole("button", { name: /^Question 1/ })).toContainText("Submitted · 5/5");
+    // The wrong code stands as a failed attempt: locked again, 2 attempts left.
+    await expect(alertToast(page, "Incorrect code. 2 attempts remaining.")).toBeVisible();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText("Attempts remaining: 2/3")).toBeVisible();
+    await allSaved(page);
+    const locked = await studentTest(roomId, me!.student.email);
+    expect(locked).toMatchObject({ tab_switch_count: 2, is_locked: 1, unlock_attempts_remaining: 2 });
+    await dialog.getByLabel("Unlock code").fill(unlockCode);
+    await dialog.getByRole("button", { name: "Unlock" }).click();
+    await expect(toast(page, "Test unlocked successfully")).toBeVisible();
+    await expect(dialog).toBeHidden();
     await allSaved(page);
 
     const test = await studentTest(roomId, me!.student.email);
-    expect(test).toMatchObject({ total_score: 50, tab_switch_count: 1, is_locked: 0, unlock_attempts_remaining: 3 });
+    expect(test).toMatchObject({ total_score: 50, tab_switch_count: 2, is_locked: 0, unlock_attempts_remaining: 3 });
     const subs = await d1<{ question_id: string; test_cases_passed: number; code: string }>("SELECT question_id, test_cases_passed, code FROM submissions WHERE student_test_id = ?", test.id);
     expect(subs).toHaveLength(1);
     expect(subs[0]).toMatchObject({ test_cases_passed: 5, code: solution1 });
