@@ -173,6 +173,18 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
+/**
+ * Server clock minus this clock, as well as this device knows it: measured on
+ * this page, else measured earlier on this device (kept for offline reloads).
+ * Null when it was never measured here. Better than any loader's `serverNow`,
+ * which is stale by the time between rendering and hydration (or by much
+ * more, for a page the service worker kept).
+ */
+export function bestServerOffset(): number | null {
+  if (typeof window === "undefined") return null;
+  return snapshot.serverOffset ?? restoreOffset();
+}
+
 /** The current status, for code outside React (e.g. a journal's clockOffset). */
 export function getNetworkStatus(): NetworkStatus {
   return snapshot;

@@ -1,10 +1,10 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, useFetcher, useLoaderData, useNavigate, type ClientActionFunctionArgs, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { isRouteErrorResponse, useFetcher, useLoaderData, useNavigate, type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { z } from "zod";
 import { CodeEditor, FILE_NAMES, FontSizeControls } from "~/components/code-editor";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { NetworkIndicator, useNetworkStatus } from "~/components/network-indicator";
+import { bestServerOffset, NetworkIndicator, useNetworkStatus } from "~/components/network-indicator";
 import { Countdown, useCountdown } from "~/components/test/countdown";
 import { ProblemText } from "~/components/test/problem-text";
 import { SyncStatus } from "~/components/test/sync-status";
@@ -103,6 +103,12 @@ export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
   }
 }
 
+/** Run and Submit answer in place (the page updates its own state): no loader reload after them. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => {
+  if (formMethod && formMethod.toUpperCase() !== "GET") return false;
+  return defaultShouldRevalidate;
+};
+
 export async function clientLoader({ serverLoader, params }: ClientLoaderFunctionArgs) {
   return loadWithLocal(params.roomId ?? "", () => serverLoader<typeof loader>());
 }
@@ -139,9 +145,9 @@ export default function CodingTest() {
   const network = useNetworkStatus();
   useOfflineShell(true);
   const [loadOffset] = useState(() => (typeof window === "undefined" ? 0 : data.serverNow - Date.now()));
-  const offset = network.serverOffset ?? loadOffset;
-  const offsetRef = useRef(offset);
-  offsetRef.current = offset;
+  // Read on every use: a measurement (or the one kept from earlier) beats the loader's estimate.
+  const offsetRef = useRef(0);
+  offsetRef.current = network.serverOffset ?? bestServerOffset() ?? loadOffset;
   const [serverState, setServerState] = useState<TestState>(data.state);
   // A refetch (after a room-wide change) brings this student's own deadline.
   useEffect(() => setServerState((s) => ({ ...s, endsAt: data.state.endsAt })), [data.state.endsAt]);

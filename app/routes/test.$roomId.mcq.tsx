@@ -33,7 +33,7 @@ import { SubmitDialog } from "~/components/mcq/submit-dialog";
 import { TestHeader } from "~/components/mcq/test-header";
 import { useCountdown } from "~/components/test/countdown";
 import { useJournal } from "~/components/test/use-journal";
-import { useNetworkStatus } from "~/components/network-indicator";
+import { bestServerOffset, useNetworkStatus } from "~/components/network-indicator";
 import { useToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { CenteredNotice } from "~/components/ui/centered-notice";
@@ -167,6 +167,8 @@ function McqTest() {
   networkOffset.current = network.serverOffset;
   const clockOffset = useCallback(() => {
     if (typeof networkOffset.current === "number" && Number.isFinite(networkOffset.current)) return networkOffset.current;
+    const earlier = bestServerOffset();
+    if (earlier !== null) return earlier;
     loaderOffset.current ??= data.serverNow - Date.now();
     return loaderOffset.current;
   }, []);
