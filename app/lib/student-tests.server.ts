@@ -3,6 +3,7 @@
 // cases or correct answers), scoring, proctoring and the idempotent journal.
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { z } from "zod";
+import type { JournalEntry, JournalKind, JudgedEntry, TestState } from "./journal-protocol";
 import {
   liveCodeProgress,
   questions,
@@ -345,16 +346,7 @@ export async function submitMcqTest(db: Db, room: Room, test: StudentTest, answe
 
 // ------------------------------------------------------------------ journal
 
-export const JOURNAL_KINDS = ["code", "mcq-progress", "tab-switch", "unlock", "submit-code", "finish"] as const;
-export type JournalKind = (typeof JOURNAL_KINDS)[number];
-
-export type JournalEntry = {
-  id: string;
-  seq: number;
-  kind: JournalKind;
-  payload: Record<string, unknown>;
-  createdAt: number;
-};
+export type { JournalEntry, JudgedEntry, TestState };
 
 const ANSWER_MESSAGE = "Each answer must be exactly one of the options";
 /** Question id -> chosen option 0-3 (spec 2 section 5: exactly one option). Unknown ids are ignored by the grader. */
@@ -363,20 +355,6 @@ export const McqAnswersSchema = z.record(
   z.number({ invalid_type_error: ANSWER_MESSAGE }).int(ANSWER_MESSAGE).min(0, ANSWER_MESSAGE).max(3, ANSWER_MESSAGE),
 );
 export { ANSWER_MESSAGE };
-
-export type TestState = {
-  status: string;
-  isDisqualified: boolean;
-  isLocked: boolean;
-  tabSwitchCount: number;
-  unlockAttemptsRemaining: number;
-  endsAt: number | null;
-  serverNow: number;
-  totalScore: number;
-  maxScore: number;
-  /** Set once the student finished (Finish Test or Submit Test). */
-  submittedAt: number | null;
-};
 
 export function testState(room: Room, test: StudentTest): TestState {
   return {
@@ -392,9 +370,6 @@ export function testState(room: Room, test: StudentTest): TestState {
     submittedAt: test.submittedAt?.getTime() ?? null,
   };
 }
-
-/** A queued Submit Code, judged on sync: what the student sees afterwards. */
-export type JudgedEntry = { id: string; questionId: string; passed: number; total: number; marks: number };
 
 /** Judges one submission against every case and stores it (the runner lives outside the Worker). */
 export type Judge = (questionId: string, code: string) => Promise<{ passed: number; total: number; marks: number }>;
@@ -477,34 +452,42 @@ export async function applyJournal(db: Db, room: Room, test: StudentTest, entrie
       )
       .bind(entry.id, test.id, entry.seq, entry.kind, JSON.stringify(entry.payload), entry.createdAt, now, syncedAfterEnd ? 1 : 0, reason ? "rejected" : "accepted", reason);
 
+    // The first accepted entry after the deadline flags the test, in the same batch.
+    const flag =
+      syncedAfterEnd && !reason && !test.syncedAfterEnd
+        ? d1.prepare("UPDATE student_tests SET synced_after_end = 1 WHERE id = ?").bind(test.id)
+        : null;
     if (heavy && !reason) {
-      const stored = await d1.prepare("SELECT 1 FROM journal_entries WHERE id = ?").bind(entry.id).first();
-      if (!stored) {
-        try {
-          const outcome = await applyHeavy(db, room, test, entry, options.judge);
-          if (outcome) judged.push({ id: entry.id, questionId: String(entry.payload.questionId), ...outcome });
-        } catch (error) {
-          if (!(error instanceof JournalRetry)) throw error;
-          retry = true;
-          break; // later entries must not overtake this one
-        }
+      // Not stored yet (checked above): run the effect, then store the entry.
+      try {
+        const outcome = await applyHeavy(db, room, test, entry, options.judge);
+        if (outcome) judged.push({ id: entry.id, questionId: String(entry.payload.questionId), ...outcome });
+      } catch (error) {
+        if (!(error instanceof JournalRetry)) throw error;
+        retry = true;
+        break; // later entries must not overtake this one
       }
-      await store.run();
+      await d1.batch(flag ? [store, flag] : [store]);
     } else {
       const effect = reason ? null : effectOf(d1, room, test, entry);
       // One batch is one transaction: the effect runs only if this insert added the row.
-      await d1.batch(effect ? [store, effect] : [store]);
+      await d1.batch([store, effect, flag].filter((x): x is D1PreparedStatement => x !== null));
     }
     if (reason) rejected.push({ id: entry.id, reason });
     else accepted.push(entry.id);
-    if (syncedAfterEnd && !reason) {
-      await db.update(studentTests).set({ syncedAfterEnd: true }).where(eq(studentTests.id, test.id));
+    // Later entries see this one's effect (a lock, a disqualification, a finish);
+    // code and answers leave the test row as it was, so those need no re-read.
+    if (!reason && CHANGES_TEST_ROW.has(entry.kind)) {
+      test = (await db.select().from(studentTests).where(eq(studentTests.id, test.id)).get())!;
+    } else if (flag) {
+      test = { ...test, syncedAfterEnd: true };
     }
-    // Later entries see this one's effect (a lock, a disqualification, a finish).
-    test = (await db.select().from(studentTests).where(eq(studentTests.id, test.id)).get())!;
   }
   return { accepted, rejected, judged, retry, state: testState(room, test), test };
 }
+
+/** Entry kinds whose effect changes the student_tests row. */
+const CHANGES_TEST_ROW = new Set<JournalKind>(["tab-switch", "unlock", "submit-code", "finish"]);
 
 async function applyHeavy(db: Db, room: Room, test: StudentTest, entry: JournalEntry, judge: Judge | undefined) {
   if (entry.kind === "submit-code") {

@@ -18,43 +18,22 @@
  * Browser only: create it in an effect, never during server rendering.
  */
 import { createStore, type UseStore } from "idb-keyval";
-import { z } from "zod";
 
-export const ENTRY_KINDS = ["code", "mcq-progress", "tab-switch", "unlock", "submit-code", "finish"] as const;
-export type EntryKind = (typeof ENTRY_KINDS)[number];
+import {
+  JournalResponseSchema,
+  type JournalEntry,
+  type JournalKind,
+  type JournalResponse,
+  type JudgedEntry,
+  type TestState,
+} from "~/lib/journal-protocol";
 
-export type Entry = {
-  id: string;
-  seq: number;
-  kind: EntryKind;
-  payload: Record<string, unknown>;
-  /** Milliseconds on the server's clock: Date.now() + clockOffset(). */
-  createdAt: number;
-};
+export { JournalResponseSchema, TestStateSchema, type JournalResponse, type JudgedEntry, type TestState } from "~/lib/journal-protocol";
 
-export const TestStateSchema = z.object({
-  status: z.string(),
-  isDisqualified: z.boolean(),
-  isLocked: z.boolean(),
-  tabSwitchCount: z.number(),
-  unlockAttemptsRemaining: z.number(),
-  endsAt: z.number().nullable(),
-  serverNow: z.number(),
-  totalScore: z.number().default(0),
-  maxScore: z.number().default(0),
-  submittedAt: z.number().nullable().default(null),
-});
-export type TestState = z.infer<typeof TestStateSchema>;
+export type EntryKind = JournalKind;
+/** An entry as the browser keeps it and sends it (createdAt on the server's clock). */
+export type Entry = JournalEntry;
 
-export const JournalResponseSchema = z.object({
-  accepted: z.array(z.string()),
-  rejected: z.array(z.object({ id: z.string(), reason: z.string() })),
-  /** Submit Code entries judged while applying this batch. */
-  judged: z.array(z.object({ id: z.string(), questionId: z.string(), passed: z.number(), total: z.number(), marks: z.number() })).default([]),
-  state: TestStateSchema,
-});
-export type JudgedEntry = JournalResponse["judged"][number];
-export type JournalResponse = z.infer<typeof JournalResponseSchema>;
 export type RejectedEntry = JournalResponse["rejected"][number];
 
 export type JournalStatus = {

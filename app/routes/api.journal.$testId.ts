@@ -6,16 +6,10 @@ import { journalJudge } from "~/lib/coding-test.server";
 import { getServerEnv } from "~/lib/env.server";
 import { publishParticipantsChanged } from "~/lib/party.server";
 import { requireRole } from "~/lib/session.server";
-import { applyJournal, JOURNAL_KINDS } from "~/lib/student-tests.server";
+import { JournalEntrySchema } from "~/lib/journal-protocol";
+import { applyJournal } from "~/lib/student-tests.server";
 
-const Entry = z.object({
-  id: z.string().uuid(),
-  seq: z.number().int().min(0),
-  kind: z.enum(JOURNAL_KINDS),
-  payload: z.record(z.unknown()),
-  createdAt: z.number().int().positive(),
-});
-const Body = z.object({ entries: z.array(Entry).max(100) });
+const Body = z.object({ entries: z.array(JournalEntrySchema).max(100) });
 
 const error = (message: string, status: number, headers?: HeadersInit) => Response.json({ error: message }, { status, headers });
 

@@ -23,7 +23,8 @@ import { requireTestPage } from "~/lib/student-pages.server";
 import { codingTestView, finishCodingTest, testState } from "~/lib/student-tests.server";
 import { TEST_RULES } from "~/lib/test-rules";
 import { redirectWithToast } from "~/lib/toast.server";
-import { FinishDialog, type FinishPhase } from "~/components/mcq/finish-dialog";
+import { FinishDialog, type FinishPhase } from "~/components/test/finish-dialog";
+import { OfflineBanner } from "~/components/test/offline-banner";
 import { CenteredNotice } from "~/components/ui/centered-notice";
 import { loadWithLocal } from "~/offline/client-loader";
 import type { Entry, JudgedEntry, RejectedEntry, TestState } from "~/offline/journal";
@@ -244,7 +245,6 @@ export default function CodingTest() {
   });
   const pendingRef = useRef<Entry[]>(pending);
   pendingRef.current = pending;
-  const status = journalStatus ?? { pending: 0, syncing: false, lastSyncedAt: null, error: null, storageError: null, written: 0 };
   // What the student sees: the server's state plus this device's unsynced tab switches, unlocks and finish.
   const view = withPending(serverState, pending, {
     type: "coding",
@@ -418,7 +418,7 @@ export default function CodingTest() {
         <Badge tone="blue">{LANGUAGE_LABELS[data.language]}</Badge>
         <Countdown left={left} />
         <NetworkIndicator />
-        <SyncStatus status={status} />
+        <SyncStatus status={journalStatus} />
         <span className="text-xs text-slate-500" data-testid="tab-switches">
           Tab switches: {view.tabSwitchCount}/{TEST_RULES.maxTabSwitches}
         </span>
@@ -429,14 +429,10 @@ export default function CodingTest() {
           </Button>
         </div>
       </header>
-      {!network.online ? (
-        <div role="alert" className="bg-amber-100 px-4 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
-          You are offline. Keep working: your code is saved on this device and syncs when the connection returns.
-        </div>
-      ) : null}
-      {status.error || status.storageError ? (
+      {!network.online ? <OfflineBanner what="Keep working: your code is saved on this device and syncs when the connection returns." /> : null}
+      {journalStatus?.error || journalStatus?.storageError ? (
         <div role="alert" className="bg-red-100 px-4 py-2 text-sm text-red-900 dark:bg-red-950 dark:text-red-200">
-          {status.error ?? status.storageError}
+          {journalStatus.error ?? journalStatus.storageError}
         </div>
       ) : null}
 

@@ -1,17 +1,15 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import {
-  isRouteErrorResponse,
-  useFetcher,
   useLoaderData,
   useNavigate,
   useRevalidator,
-  type ClientActionFunctionArgs,
   type ClientLoaderFunctionArgs,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FinishDialog, type FinishPhase } from "~/components/mcq/finish-dialog";
+import { FinishDialog, type FinishPhase } from "~/components/test/finish-dialog";
+import { OfflineBanner } from "~/components/test/offline-banner";
 import { ChevronLeftIcon, ChevronRightIcon, GridIcon } from "~/components/mcq/icons";
 import { NavigatorDialog } from "~/components/mcq/navigator-dialog";
 import {
@@ -101,21 +99,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
 }
 
-type SubmitResult = { ok: true; message: string; totalScore: number; maxScore: number } | { ok: false; error: string };
-
-/** In the browser: a lost connection during submit answers 'Failed to submit test' instead of the error page. */
-export async function clientAction({ serverAction }: ClientActionFunctionArgs): Promise<SubmitResult> {
-  try {
-    return (await serverAction<typeof action>()) as SubmitResult;
-  } catch (error) {
-    if (error instanceof Response) throw error; // a redirect (session ended, disqualified, ...)
-    if (isRouteErrorResponse(error) && typeof (error.data as { error?: unknown })?.error === "string") {
-      return { ok: false, error: (error.data as { error: string }).error };
-    }
-    return { ok: false, error: SUBMIT_FAILED };
-  }
-}
-
 export async function clientLoader({ serverLoader, params }: ClientLoaderFunctionArgs) {
   return loadWithLocal(params.roomId ?? "", () => serverLoader<typeof loader>());
 }
@@ -132,12 +115,7 @@ export function HydrateFallback() {
  */
 let finishing = false;
 
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => {
-  if (finishing) return false;
-  // Our only submission is the final submit; its answer is handled in place.
-  if (formMethod && formMethod.toUpperCase() !== "GET") return false;
-  return defaultShouldRevalidate;
-};
+export const shouldRevalidate: ShouldRevalidateFunction = ({ defaultShouldRevalidate }) => !finishing && defaultShouldRevalidate;
 
 export default function McqTestPage() {
   const data = useLoaderData<typeof clientLoader>();
@@ -206,7 +184,7 @@ function McqTest() {
   }, []);
 
   // ------------------------------------------------------------ journal
-  const { journal, status: journalStatus, append, flush, pending } = useJournal({
+  const { status: journalStatus, append, flush, pending, pendingLoaded } = useJournal({
     testId,
     clockOffset,
     onState(state) {
@@ -242,26 +220,18 @@ function McqTest() {
   const queuedFinish = pending.some((e) => e.kind === "finish");
 
   // Answers written on this device but not yet synced (e.g. a reload while
-  // offline) are newer than the loader's progress: the latest one wins.
+  // offline) are newer than the loader's progress: the latest one wins. Only
+  // the first read counts: later loader data must not undo answers.
+  const restoredFromJournal = useRef(false);
   useEffect(() => {
-    if (!journal) return;
-    let cancelled = false;
-    journal
-      .entries()
-      .then((entries) => {
-        if (cancelled || touched.current) return;
-        const payload = latestProgressEntry(entries);
-        if (!payload) return;
-        const restored = sanitizeProgress(payload, questions);
-        progressRef.current = restored;
-        setProgress(restored);
-      })
-      .catch(() => {});
-    return () => {
-      cancelled = true;
-    };
-    // Only once the journal exists: later loader data must not undo answers.
-  }, [journal]);
+    if (!pendingLoaded || restoredFromJournal.current) return;
+    restoredFromJournal.current = true;
+    const payload = touched.current ? null : latestProgressEntry(pending);
+    if (!payload) return;
+    const restored = sanitizeProgress(payload, questions);
+    progressRef.current = restored;
+    setProgress(restored);
+  }, [pending, pendingLoaded, questions]);
 
   /** Every change is written through to the journal (IndexedDB first, then the server). */
   const commit = useCallback(
@@ -522,11 +492,7 @@ function McqTest() {
         <div className="h-full bg-emerald-500 transition-[width] duration-300" style={{ width: `${percent}%` }} />
       </div>
 
-      {!network.online ? (
-        <div role="alert" className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
-          You are offline. Keep answering: your answers are saved on this device and sync when the connection returns.
-        </div>
-      ) : null}
+      {!network.online ? <OfflineBanner what="Keep answering: your answers are saved on this device and sync when the connection returns." /> : null}
       <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-6 sm:py-8">
         {journalStatus?.error || journalStatus?.storageError ? (
           <p

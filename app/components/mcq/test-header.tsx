@@ -1,7 +1,8 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { NetworkIndicator } from "~/components/network-indicator";
+import { SyncStatus } from "~/components/test/sync-status";
 import type { JournalStatus } from "~/offline/journal";
-import { AlertIcon, CheckIcon, ClockIcon, CloudIcon, ExpandIcon, EyeOffIcon, FlagIcon, ShrinkIcon } from "./icons";
+import { CheckIcon, ClockIcon, ExpandIcon, EyeOffIcon, FlagIcon, ShrinkIcon } from "./icons";
 import { formatRemaining, WARNING_AT_SECONDS } from "./progress";
 
 export function TestHeader({
@@ -87,35 +88,6 @@ function Stat({ label, value, tone, icon }: { label: string; value: ReactNode; t
       <span className="sr-only text-slate-500 sm:not-sr-only dark:text-slate-400">{label}</span>
       <span className="font-semibold tabular-nums">{value}</span>
     </div>
-  );
-}
-
-/** "All changes saved" / "N changes waiting to sync", from the offline journal. */
-export function SyncStatus({ status }: { status: JournalStatus | null }) {
-  let text: string;
-  let tone: string;
-  let title: string | undefined;
-  if (!status) {
-    text = "Preparing offline saving…";
-    tone = "text-slate-500";
-  } else if (status.error) {
-    text = status.pending > 0 ? `Sync stopped · ${status.pending} unsynced` : "Sync stopped";
-    tone = "text-red-700 dark:text-red-300";
-    title = status.error;
-  } else if (status.pending > 0) {
-    text = `${status.pending} ${status.pending === 1 ? "change" : "changes"} waiting to sync`;
-    tone = "text-amber-700 dark:text-amber-300";
-  } else {
-    text = "All changes saved";
-    tone = "text-emerald-700 dark:text-emerald-300";
-  }
-  if (status?.lastSyncedAt) title ??= `Last synced ${new Date(status.lastSyncedAt).toLocaleTimeString()}`;
-  const Glyph = status?.error ? AlertIcon : status && status.pending === 0 ? CheckIcon : CloudIcon;
-  return (
-    <p role="status" aria-live="polite" title={title} data-testid="sync-status" data-written={status?.written ?? 0} className={`flex items-center justify-end gap-1.5 text-xs font-medium whitespace-nowrap sm:min-w-48 ${tone}`}>
-      <Glyph className={`h-4 w-4 ${status?.syncing && status.pending > 0 ? "animate-pulse" : ""}`} />
-      {text}
-    </p>
   );
 }
 

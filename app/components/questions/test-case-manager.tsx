@@ -13,16 +13,10 @@ import {
   UpdateTestCaseSchema,
 } from "~/lib/question-validation";
 import { firstError } from "~/lib/validation";
+import type { TestCaseView } from "~/lib/questions.server";
 import { splitSummary, TestCaseEditor, type EditableTestCase } from "./coding-question-form";
 
-export type ManagedTestCase = {
-  id: string;
-  input: string;
-  expectedOutput: string;
-  points: number;
-  isHidden: boolean;
-  position: number;
-};
+type ManagedTestCase = TestCaseView;
 
 type Result = { ok: boolean };
 

@@ -1,17 +1,32 @@
+import { AlertIcon, CheckIcon, CloudIcon } from "~/components/mcq/icons";
 import type { JournalStatus } from "~/offline/journal";
 
-/** "All changes saved" or "N changes waiting to sync": always visible to the student. */
-export function SyncStatus({ status }: { status: JournalStatus }) {
-  const text = status.storageError
-    ? status.storageError
-    : status.pending === 0
-      ? "All changes saved"
-      : `${status.pending} change${status.pending === 1 ? "" : "s"} waiting to sync`;
-  const tone = status.storageError || status.error ? "text-red-600" : status.pending ? "text-amber-600" : "text-emerald-600";
+/** "All changes saved" / "N changes waiting to sync", from the offline journal: always visible to the student (README: offline-tolerant test taking). */
+export function SyncStatus({ status }: { status: JournalStatus | null }) {
+  let text: string;
+  let tone: string;
+  let title: string | undefined;
+  if (!status) {
+    text = "Preparing offline saving…";
+    tone = "text-slate-500";
+  } else if (status.error) {
+    text = status.pending > 0 ? `Sync stopped · ${status.pending} unsynced` : "Sync stopped";
+    tone = "text-red-700 dark:text-red-300";
+    title = status.error;
+  } else if (status.pending > 0) {
+    text = `${status.pending} ${status.pending === 1 ? "change" : "changes"} waiting to sync`;
+    tone = "text-amber-700 dark:text-amber-300";
+  } else {
+    text = "All changes saved";
+    tone = "text-emerald-700 dark:text-emerald-300";
+  }
+  if (status?.lastSyncedAt) title ??= `Last synced ${new Date(status.lastSyncedAt).toLocaleTimeString()}`;
+  const Glyph = status?.error ? AlertIcon : status && status.pending === 0 ? CheckIcon : CloudIcon;
   return (
-    <span className={`text-xs font-medium ${tone}`} role="status" aria-live="polite" data-testid="sync-status" data-written={status?.written ?? 0}>
-      {status.syncing && status.pending ? "Saving… " : ""}
+    <p role="status" aria-live="polite" title={title} data-testid="sync-status" data-written={status?.written ?? 0} className={`flex items-center justify-end gap-1.5 text-xs font-medium whitespace-nowrap sm:min-w-48 ${tone}`}>
+      <Glyph className={`h-4 w-4 ${status?.syncing && status.pending > 0 ? "animate-pulse" : ""}`} />
       {text}
-    </span>
+    </p>
   );
 }
+

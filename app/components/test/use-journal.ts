@@ -59,13 +59,17 @@ export function useJournal({ testId, clockOffset, onState, onRejected, onJudged,
   // pages lay unsynced tab switches, unlocks and a queued finish over the
   // server's state, and show queued submissions.
   const [pending, setPending] = useState<Entry[]>([]);
+  /** False until the first read: before it, "nothing pending" is not known yet. */
+  const [pendingLoaded, setPendingLoaded] = useState(false);
   useEffect(() => {
     if (!journal) return;
     let cancelled = false;
     journal
       .entries()
       .then((entries) => {
-        if (!cancelled) setPending(entries);
+        if (cancelled) return;
+        setPending(entries);
+        setPendingLoaded(true);
       })
       .catch(() => {});
     return () => {
@@ -77,5 +81,5 @@ export function useJournal({ testId, clockOffset, onState, onRejected, onJudged,
     await journalRef.current?.flush();
   }, []);
 
-  return { journal, status, append, flush, pending };
+  return { journal, status, append, flush, pending, pendingLoaded };
 }
