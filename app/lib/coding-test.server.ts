@@ -59,12 +59,12 @@ export async function submitCode(context: AppLoadContext, room: Room, test: Stud
 }
 
 /** Judges all cases of one question and stores the submission; the test total follows. */
-async function judgeAndRecord(context: AppLoadContext, room: Room, test: StudentTest, questionId: string, code: string) {
+async function judgeAndRecord(context: AppLoadContext, room: Room, test: StudentTest, questionId: string, code: string, writtenAt = new Date()) {
   const cases = await casesForJudging(context.db, room, test, questionId, false);
   const result = await judge(context, room.language, code, cases, "Failed to submit code");
   const question = (await context.db.select({ id: questions.id, title: questions.title }).from(questions).where(eq(questions.id, questionId)).get())!;
   const passedIds = result.testResults.filter((t) => t.passed).map((t) => String(t.testCaseId));
-  const { marks, score } = await recordSubmission(context.db, test, { ...question, language: room.language }, code, passedIds, cases.length);
+  const { marks, score } = await recordSubmission(context.db, test, { ...question, language: room.language }, code, passedIds, cases.length, writtenAt);
   return { compile: result.compile, cases: describe(result, cases), passed: passedIds.length, total: cases.length, marks, score };
 }
 
@@ -74,9 +74,9 @@ async function judgeAndRecord(context: AppLoadContext, room: Room, test: Student
  * journal stop and the client resend later, so the submission is never lost.
  */
 export function journalJudge(context: AppLoadContext, room: Room, test: StudentTest): Judge {
-  return async (questionId, code) => {
+  return async (questionId, code, writtenAt) => {
     try {
-      const { passed, total, marks } = await judgeAndRecord(context, room, test, questionId, code);
+      const { passed, total, marks } = await judgeAndRecord(context, room, test, questionId, code, writtenAt);
       return { passed, total, marks };
     } catch (error) {
       if (error instanceof FormError && error.status === 503) throw new JournalRetry(error.message);

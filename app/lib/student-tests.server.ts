@@ -20,9 +20,9 @@ import { safeEqual } from "./accounts.server";
 import type { Db } from "./db.server";
 import { FormError } from "./forms.server";
 import { findRoomByOtp, type Room } from "./rooms.server";
-import { TEST_RULES } from "./test-rules";
+import { codingMarks, TEST_RULES } from "./test-rules";
 
-export { TEST_RULES };
+export { codingMarks, TEST_RULES };
 
 export type StudentTest = typeof studentTests.$inferSelect;
 type Student = { id: string; name: string; email: string };
@@ -224,15 +224,13 @@ export function parseMcqProgress(text: string | null | undefined): McqProgress {
 
 // ------------------------------------------------------------------ scoring
 
-/** Spec 2 section 9: marks = round(passed x 50 / total), score = round(passed / total x 100). */
-export function codingMarks(passed: number, total: number) {
-  if (total === 0) return { marks: 0, score: 0 };
-  return {
-    marks: Math.round((passed * TEST_RULES.marksPerCodingQuestion) / total),
-    score: Math.round((passed / total) * 100),
-  };
-}
 
+/**
+ * Stores a judged submission. `writtenAt` is when the student pressed Submit
+ * (a journal entry's own time on the server's clock, or now for an online
+ * submit), never the time it synced: a queued submit that syncs late must not
+ * pass for newer than code the student typed after it (issue 10).
+ */
 export async function recordSubmission(
   db: Db,
   test: StudentTest,
@@ -240,9 +238,9 @@ export async function recordSubmission(
   code: string,
   passedIds: string[],
   total: number,
+  writtenAt: Date = new Date(),
 ) {
   const { marks, score } = codingMarks(passedIds.length, total);
-  const now = new Date();
   await db.batch([
     db
       .insert(submissions)
@@ -257,16 +255,23 @@ export async function recordSubmission(
         score,
         marksObtained: marks,
         passedTestCaseIds: passedIds,
-        submittedAt: now,
+        submittedAt: writtenAt,
       })
       .onConflictDoUpdate({
         target: [submissions.studentTestId, submissions.questionId],
-        set: { code, testCasesPassed: passedIds.length, testCasesTotal: total, score, marksObtained: marks, passedTestCaseIds: passedIds, submittedAt: now },
+        set: { code, testCasesPassed: passedIds.length, testCasesTotal: total, score, marksObtained: marks, passedTestCaseIds: passedIds, submittedAt: writtenAt },
+        // The newest press of Submit wins, whatever order the submits arrive in.
+        setWhere: sql`excluded.submitted_at >= ${submissions.submittedAt}`,
       }),
+    // The submitted code is also the latest code, unless something newer was saved already.
     db
       .insert(liveCodeProgress)
-      .values({ studentTestId: test.id, questionId: question.id, code, lastUpdated: now })
-      .onConflictDoUpdate({ target: [liveCodeProgress.studentTestId, liveCodeProgress.questionId], set: { code, lastUpdated: now } }),
+      .values({ studentTestId: test.id, questionId: question.id, code, lastUpdated: writtenAt })
+      .onConflictDoUpdate({
+        target: [liveCodeProgress.studentTestId, liveCodeProgress.questionId],
+        set: { code, lastUpdated: writtenAt },
+        setWhere: sql`excluded.last_updated >= ${liveCodeProgress.lastUpdated}`,
+      }),
     // The total is recomputed from the stored submissions, capped at 100.
     db
       .update(studentTests)
@@ -372,7 +377,7 @@ export function testState(room: Room, test: StudentTest): TestState {
 }
 
 /** Judges one submission against every case and stores it (the runner lives outside the Worker). */
-export type Judge = (questionId: string, code: string) => Promise<{ passed: number; total: number; marks: number }>;
+export type Judge = (questionId: string, code: string, writtenAt: Date) => Promise<{ passed: number; total: number; marks: number }>;
 
 /** The runner could not judge a queued submission: stop here, the client resends later. */
 export class JournalRetry extends Error {}
@@ -493,7 +498,7 @@ async function applyHeavy(db: Db, room: Room, test: StudentTest, entry: JournalE
   if (entry.kind === "submit-code") {
     if (!judge) throw new JournalRetry("No judge available");
     const code = String(entry.payload.code ?? "").slice(0, 64 * 1024);
-    return judge(String(entry.payload.questionId), code);
+    return judge(String(entry.payload.questionId), code, new Date(entry.createdAt));
   }
   if (room.questionType === "mcq") await submitMcqTest(db, room, test, McqAnswersSchema.parse(entry.payload.answers ?? {}));
   else await finishCodingTest(db, room, test);

@@ -197,6 +197,41 @@ describe("a Submit Code queued offline", () => {
     expect((await stored(e.id))[0]).toMatchObject({ kind: "submit-code", outcome: "accepted", synced_after_end: 0 });
   });
 
+  it("code typed after it is kept: the submit's code is stamped with its own time, not the time it synced (issue 10)", async () => {
+    const { s, testId } = await ready();
+    const t = Date.now() - 60_000;
+    const FINAL = "print(input())  # final";
+    // Offline: a draft, Submit Code, a tab switch and its unlock, then the final code. All sync now.
+    const batch = [
+      entry(0, "code", { questionId: Q0, code: ECHO }, t),
+      entry(1, "submit-code", { questionId: Q0, code: ECHO }, t + 1000),
+      entry(2, "tab-switch", {}, t + 2000),
+      entry(3, "unlock", { code: UNLOCK }, t + 3000),
+      entry(4, "code", { questionId: Q0, code: FINAL }, t + 10_000),
+    ];
+    const body = await send(s.cookie, testId, batch);
+    expect(body.accepted).toEqual(batch.map((e) => e.id));
+    expect(body.judged).toEqual([{ id: batch[1]!.id, questionId: Q0, passed: 5, total: 5, marks: 50 }]);
+    // The judged submission keeps the draft (what was submitted), stamped when Submit was pressed ...
+    expect(await submissionsOf(testId)).toMatchObject([{ code: ECHO, marks_obtained: 50, submitted_at: t + 1000 }]);
+    // ... and the student's latest code is the final code, as every device and the admin read it.
+    expect(await liveCode(testId, Q0)).toEqual([{ code: FINAL, last_updated: t + 10_000 }]);
+  });
+
+  it("submits that arrive out of order: the newest press of Submit stands", async () => {
+    const { room, s, testId } = await ready();
+    const t = Date.now() - 60_000;
+    const newer = entry(0, "submit-code", { questionId: Q0, code: ECHO }, t + 5000);
+    await send(s.cookie, testId, [newer]);
+    // An older submit (another device, offline longer) syncs afterwards: judged, but it does not replace the newer one.
+    const older = entry(0, "submit-code", { questionId: Q0, code: "print('wrong')" }, t);
+    const body = await send(s.cookie, testId, [older]);
+    expect(body.accepted).toEqual([older.id]);
+    expect(await submissionsOf(testId)).toMatchObject([{ code: ECHO, marks_obtained: 50, submitted_at: t + 5000 }]);
+    expect((await testOf(room, s.email)).total_score).toBe(50);
+    expect(await liveCode(testId, Q0)).toEqual([{ code: ECHO, last_updated: t + 5000 }]);
+  });
+
   it("the same entry sent 3 times is stored once and judged once", async () => {
     const { room, s, testId } = await ready();
     const e = entry(0, "submit-code", { questionId: Q0, code: ECHO });
