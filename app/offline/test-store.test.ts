@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
 import type { TestState } from "./journal";
-import { mergeLocal, readLocalTest, saveCode, saveProgress, saveServerData, saveState, withPending } from "./test-store";
+import { mergeLocal, newerThanServer, readLocalTest, saveCode, saveProgress, saveServerData, saveState, saveSubmission, withPending } from "./test-store";
 
 const STATE: TestState = {
   status: "in_progress",
@@ -33,6 +33,20 @@ describe("the test kept on this device", () => {
     expect(merged).toMatchObject({ title: "server", fromDevice: true, state: { endsAt: 70_000 } });
     expect(merged!.local!.codes!.q1).toEqual({ value: "print(1)", at: 2_000 });
     expect(merged!.local!.progress).toEqual({ value: { answers: { a: 2 } }, at: 2_500 });
+  });
+
+  it("verdicts heard after the copy was kept survive an offline reload, newest first (issue 10)", async () => {
+    const r = room();
+    await saveServerData(r, "t1", data(), 1_000, STATE);
+    await saveSubmission(r, "t1", "q1", { passed: 5, total: 5, marks: 50 }, 2_000);
+    await saveSubmission(r, "t1", "q1", { passed: 1, total: 5, marks: 10 }, 1_500); // an older verdict never wins
+    const merged = mergeLocal<Data>(null, await readLocalTest<Data>(r));
+    const mine = merged!.local!.submissions!.q1;
+    expect(mine).toEqual({ value: { passed: 5, total: 5, marks: 50 }, at: 2_000 });
+    // The page takes this device's verdict over the server's older one (or none), and the server's newer one over it.
+    expect(newerThanServer(mine, null, null)).toEqual({ passed: 5, total: 5, marks: 50 });
+    expect(newerThanServer(mine, { passed: 2, total: 5, marks: 20 }, 1_800)).toEqual({ passed: 5, total: 5, marks: 50 });
+    expect(newerThanServer(mine, { passed: 2, total: 5, marks: 20 }, 2_500)).toEqual({ passed: 2, total: 5, marks: 20 });
   });
 
   it("online, the server's data wins unless this device's state is newer", async () => {

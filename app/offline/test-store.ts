@@ -25,6 +25,8 @@ export type LocalTest<Data> = {
   codes?: Record<string, Stamped<string>>;
   /** MCQ answers, marks and position, as last written on this device. */
   progress?: Stamped<unknown>;
+  /** Judged submissions per question id, as this device last heard them (so an offline reload keeps the running score). */
+  submissions?: Record<string, Stamped<unknown>>;
 };
 
 let store: UseStore | null = null;
@@ -75,6 +77,15 @@ export function saveCode(roomId: string, testId: string, questionId: string, cod
   );
 }
 
+/** Every verdict this device receives (online Submit or a queued one judged on sync) is kept beside the code. */
+export function saveSubmission(roomId: string, testId: string, questionId: string, submission: unknown, at: number) {
+  return patchLocal(roomId, (current) =>
+    current && current.testId === testId
+      ? { ...current, submissions: { ...current.submissions, [questionId]: newer(current.submissions?.[questionId], { value: submission, at }) } }
+      : null,
+  );
+}
+
 export function saveProgress(roomId: string, testId: string, progress: unknown, at: number) {
   return patchLocal(roomId, (current) =>
     current && current.testId === testId ? { ...current, progress: newer(current.progress, { value: progress, at }) } : null,
@@ -102,6 +113,11 @@ export function newer<T>(a: Stamped<T> | undefined, b: Stamped<T>): Stamped<T> {
   return a && a.at > b.at ? a : b;
 }
 
+/** This device's value where it is newer than the server's (written at `serverAt`, null when the server has none). */
+export function newerThanServer<T>(mine: Stamped<unknown> | undefined, server: T, serverAt: number | null): T {
+  return mine && mine.at > (serverAt ?? 0) ? (mine.value as T) : server;
+}
+
 /**
  * What the page should show: the server's answer when there is one, with any
  * newer code, answers or state from this device laid over it; this device's
@@ -110,12 +126,12 @@ export function newer<T>(a: Stamped<T> | undefined, b: Stamped<T>): Stamped<T> {
 export function mergeLocal<Data extends { testId: string; serverNow: number; state: TestState }>(
   server: Data | null,
   local: LocalTest<Data> | null,
-): (Data & { local: Pick<LocalTest<Data>, "codes" | "progress"> | null; fromDevice: boolean }) | null {
+): (Data & { local: Pick<LocalTest<Data>, "codes" | "progress" | "submissions"> | null; fromDevice: boolean }) | null {
   const usable = local && (!server || local.testId === server.testId) ? local : null;
   const base = server ?? usable?.data ?? null;
   if (!base) return null;
   const state = usable?.state ? newer(usable.state, { value: base.state, at: base.state.serverNow }).value : base.state;
-  return { ...base, state, local: usable ? { codes: usable.codes, progress: usable.progress } : null, fromDevice: !server };
+  return { ...base, state, local: usable ? { codes: usable.codes, progress: usable.progress, submissions: usable.submissions } : null, fromDevice: !server };
 }
 
 /**

@@ -21,7 +21,7 @@ import { actionError, FormError, parseValues, success, readFormValues } from "~/
 import { publishParticipantsChanged } from "~/lib/party.server";
 import { requireTestPage } from "~/lib/student-pages.server";
 import { codingTestView, finishCodingTest, testState } from "~/lib/student-tests.server";
-import { TEST_RULES } from "~/lib/test-rules";
+import { codingMarks, TEST_RULES } from "~/lib/test-rules";
 import { redirectWithToast } from "~/lib/toast.server";
 import { FinishDialog, type FinishPhase } from "~/components/test/finish-dialog";
 import { OfflineBanner } from "~/components/test/offline-banner";
@@ -29,7 +29,7 @@ import { CenteredNotice } from "~/components/ui/centered-notice";
 import { loadWithLocal } from "~/offline/client-loader";
 import type { Entry, JudgedEntry, RejectedEntry, TestState } from "~/offline/journal";
 import { useOfflineShell } from "~/offline/service-worker";
-import { saveCode, saveState, withPending } from "~/offline/test-store";
+import { newerThanServer, saveCode, saveState, saveSubmission, withPending } from "~/offline/test-store";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.roomName ?? "Coding test"} — ProctorEdge` }];
 
@@ -155,17 +155,24 @@ export default function CodingTest() {
   const [active, setActive] = useState(0);
   // This device's code wins where it is newer than the server's (a reload before it synced).
   const [codes, setCodes] = useState<Record<string, string>>(() =>
-    Object.fromEntries(
-      data.questions.map((q) => {
-        const mine = data.local?.codes?.[q.id];
-        return [q.id, mine && mine.at > (q.codeSavedAt ?? 0) ? mine.value : q.code];
-      }),
-    ),
+    Object.fromEntries(data.questions.map((q) => [q.id, newerThanServer(data.local?.codes?.[q.id], q.code, q.codeSavedAt)])),
   );
   const [fontSize, setFontSize] = useState(14);
   const [output, setOutput] = useState<RunResult | null>(null);
+  // Verdicts this device heard after the server's copy was kept (an offline reload) still count in the running score.
   const [submissions, setSubmissions] = useState<Record<string, Question["submission"]>>(() =>
-    Object.fromEntries(data.questions.map((q) => [q.id, q.submission])),
+    Object.fromEntries(
+      data.questions.map((q) => [q.id, newerThanServer(data.local?.submissions?.[q.id], q.submission, q.submission?.submittedAt ?? null)]),
+    ),
+  );
+  const recordVerdict = useCallback(
+    (questionId: string, verdict: { passed: number; total: number; marks: number }) => {
+      const at = Math.round(Date.now() + offsetRef.current);
+      const submission = { ...verdict, score: codingMarks(verdict.passed, verdict.total).score, submittedAt: at };
+      setSubmissions((all) => ({ ...all, [questionId]: submission }));
+      void saveSubmission(data.roomId, data.testId, questionId, submission, at);
+    },
+    [data.roomId, data.testId],
   );
   const [confirmFinish, setConfirmFinish] = useState(false);
   const [finishResult, setFinishResult] = useState<{ ok: boolean; message: string } | null>(null);
@@ -208,14 +215,14 @@ export default function CodingTest() {
   const onJudged = useCallback(
     (judged: JudgedEntry[]) => {
       for (const j of judged) {
-        setSubmissions((all) => ({ ...all, [j.questionId]: { passed: j.passed, total: j.total, marks: j.marks, score: 0, submittedAt: Date.now() } }));
+        recordVerdict(j.questionId, j);
         const index = data.questions.findIndex((q) => q.id === j.questionId);
         const message = `Question ${index + 1}: ${judgedMessage(j.passed, j.total)}`;
         toast({ type: j.passed === j.total ? "success" : "info", message: `Your queued submission was judged. ${message}` });
         setOutput({ kind: "submit", message, compile: null, cases: [], passed: j.passed, total: j.total, marks: j.marks });
       }
     },
-    [data.questions, toast],
+    [data.questions, recordVerdict, toast],
   );
   const onAccepted = useCallback(
     (entries: Entry[], state: TestState) => {
@@ -373,7 +380,7 @@ export default function CodingTest() {
       toast({ type: result.passed === result.total ? "success" : "info", message: result.message });
       if (result.kind === "submit") {
         const qid = String(runner.formData?.get("questionId") ?? question.id);
-        setSubmissions((s) => ({ ...s, [qid]: { passed: result.passed, total: result.total, marks: result.marks ?? 0, score: 0, submittedAt: Date.now() } }));
+        recordVerdict(qid, { passed: result.passed, total: result.total, marks: result.marks ?? 0 });
       }
     }
   }, [runner.data]); // eslint-disable-line react-hooks/exhaustive-deps -- react to each new result once

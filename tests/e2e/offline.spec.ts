@@ -6,7 +6,7 @@
 import type { Browser, CDPSession, TestInfo } from "@playwright/test";
 import { mcqs } from "../../scripts/seed-data.mjs";
 import { d1, journalRows, studentTest } from "./d1";
-import { expect, test, waitForLive, type Page } from "./fixtures";
+import { expect, login, test, waitForLive, type Page } from "./fixtures";
 import {
   acceptTermsAndLaunch,
   alertToast,
@@ -313,6 +313,91 @@ test("code, a Submit Code and unlocks made offline (one wrong) survive an offlin
     await expect(cell(admin, me!.student.email, "score")).toHaveText("50");
   } finally {
     await closeAll(takers, testInfo);
+  }
+});
+
+// ================================================================= code typed after an offline Submit (issue 10)
+
+test("code typed after an offline Submit is the code every device and the admin read back; offline reloads keep every verdict in the running score", async ({ page: admin, browser }, testInfo) => {
+  test.setTimeout(150_000);
+  const unlockCode = `after-${Date.now().toString(36)}`;
+  const { roomId, takers } = await roomWithStudents(
+    admin,
+    browser,
+    { name: `After submit ${Date.now().toString(36)}`, type: "Coding", category: "Basics", language: "Python", unlockCode },
+    1,
+  );
+  const [me] = takers;
+  let second: Awaited<ReturnType<typeof newPerson>> | undefined;
+  const editorText = (page: Page) =>
+    page.getByRole("region", { name: "Code" }).locator(".cm-content").evaluate((el) => [...el.querySelectorAll(".cm-line")].map((l) => l.textContent).join("\n"));
+  const nav = (page: Page, n: 1 | 2) => questionNav(page).getByRole("button", { name: new RegExp(`^Question ${n}`) });
+  try {
+    const page = me!.page;
+    // Question 1, submitted online: a verdict this device hears after it kept the test.
+    const solution1 = solutionOf((await problemTitle(page).textContent())!);
+    await typeCode(page, solution1);
+    await page.getByRole("button", { name: "Submit Code" }).click();
+    await expect(toast(page, "All test cases passed!")).toBeVisible({ timeout: 20_000 });
+    await expect(nav(page, 1)).toContainText("Submitted · 5/5");
+    await expect(page.getByText("Score so far: 50/100")).toBeVisible();
+
+    // Question 2, offline: a draft, Submit Code (queued), a tab switch and its unlock, then the final code.
+    await nav(page, 2).click();
+    const draft = solutionOf((await problemTitle(page).textContent())!);
+    const final = `${draft}\n# final version, typed after the submit`;
+    await me!.context.setOffline(true);
+    await expect(offlineBanner(page)).toBeVisible();
+    await typeCode(page, draft);
+    await page.getByRole("button", { name: "Submit Code" }).click();
+    await expect(toast(page, "You are offline. Your submission is saved on this device and will be judged when the connection returns.")).toBeVisible();
+    await switchTab(page);
+    await lockDialog(page).getByLabel("Unlock code").fill(unlockCode);
+    await lockDialog(page).getByRole("button", { name: "Unlock" }).click();
+    await expect(lockDialog(page)).toBeHidden();
+    const waiting = Number((await syncStatus(page).textContent())!.match(/(\d+) changes? waiting/)![1]);
+    await typeCode(page, final);
+    await expect(syncStatus(page)).toHaveText(`${waiting + 1} changes waiting to sync`, { timeout: 5_000 });
+
+    // Reload offline: question 1's online verdict is still there, and so is the running score.
+    await page.reload();
+    await expect(nav(page, 1)).toContainText("Submitted · 5/5");
+    await expect(nav(page, 2)).toContainText("Submission queued");
+    await expect(page.getByText("Score so far: 50/100")).toBeVisible();
+
+    // Back online: the queued submit is judged on the draft, in order, and everything is saved.
+    await me!.context.setOffline(false);
+    await expect(toast(page, "Your queued submission was judged. Question 2: All test cases passed!")).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText("Score so far: 100/100")).toBeVisible();
+    await allSaved(page);
+
+    // Offline again and reloaded: the verdict judged on sync is kept on the device too.
+    await me!.context.setOffline(true);
+    await page.reload();
+    await expect(nav(page, 1)).toContainText("Submitted · 5/5");
+    await expect(nav(page, 2)).toContainText("Submitted · 5/5");
+    await expect(page.getByText("Score so far: 100/100")).toBeVisible();
+    await me!.context.setOffline(false);
+    await expect(offlineBanner(page)).toBeHidden();
+
+    // The server keeps the final code as the student's code (the submission keeps what was judged) ...
+    const test = await studentTest(roomId, me!.student.email);
+    expect(test.total_score).toBe(100);
+    const questionIds = await d1<{ question_id: string; code: string }>("SELECT question_id, code FROM submissions WHERE student_test_id = ?", test.id);
+    const q2 = questionIds.find((row) => row.code === draft)!.question_id;
+    const [live] = await d1<{ code: string }>("SELECT code FROM live_code_progress WHERE student_test_id = ? AND question_id = ?", test.id, q2);
+    expect(live!.code).toBe(final);
+    // ... which a second device opens,
+    second = await newPerson(browser);
+    await login(second.page, me!.student.email, me!.student.password);
+    await expect(second.page).toHaveURL(/\/student$/);
+    await second.page.goto(`/test/${roomId}/coding`);
+    await nav(second.page, 2).click();
+    await expect.poll(() => editorText(second!.page)).toBe(final);
+    // ... and the admin's room shows the full score.
+    await expect(cell(admin, me!.student.email, "score")).toHaveText("100");
+  } finally {
+    await closeAll([...takers, second], testInfo);
   }
 });
 
