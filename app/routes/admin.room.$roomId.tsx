@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState, type MutableRefObject } from "react";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useToast } from "~/components/toaster";
@@ -213,10 +213,14 @@ export default function RoomDetail() {
   const navigate = useNavigate();
   const toast = useToast();
   const [dialog, setDialog] = useState<DialogName>(null);
+  // Set when this tab deletes the room: its own deletion event is then no news (the action's redirect says "Room deleted successfully").
+  const deleting = useRef(false);
   useRoomParty(room.id, (event) => {
     if (event.type === "room-deleted") {
-      toast({ type: "error", message: "This room was deleted" });
-      navigate("/admin");
+      if (!deleting.current) {
+        toast({ type: "error", message: "This room was deleted" });
+        navigate("/admin");
+      }
       return "handled";
     }
   });
@@ -248,7 +252,7 @@ export default function RoomDetail() {
       <ExtendDialog open={dialog === "extend"} onClose={() => setDialog(null)} />
       <QuestionsDialog open={dialog === "questions"} onClose={() => setDialog(null)} data={data} />
       <UnlockDialog open={dialog === "unlock"} onClose={() => setDialog(null)} current={room.unlockCode} />
-      <DeleteRoomDialog open={dialog === "delete"} onClose={() => setDialog(null)} name={room.roomName} />
+      <DeleteRoomDialog open={dialog === "delete"} onClose={() => setDialog(null)} name={room.roomName} deleting={deleting} />
       <AddUserDialog open={dialog === "add"} onClose={() => setDialog(null)} />
     </>
   );
@@ -332,7 +336,11 @@ function OtpDialog({ open, onClose, room }: { open: boolean; onClose: () => void
   // Expiry on this browser's clock: when the answer arrived plus what the server granted.
   const [issued, setIssued] = useState<{ otp: string; expiresAt: number } | null>(null);
   useEffect(() => {
-    if (issuedData) setIssued({ otp: issuedData.otp, expiresAt: Date.now() + issuedData.validForMs });
+    if (!issuedData) return;
+    const arrived = Date.now();
+    setIssued({ otp: issuedData.otp, expiresAt: arrived + Math.min(issuedData.validForMs, ROOM_LIMITS.otpSeconds * 1000) });
+    // The clock starts now, not at the last tick before the answer (which showed 31 s first).
+    setNow(arrived);
   }, [issuedData]);
   useEffect(() => {
     if (open && fetcher.state === "idle" && !fetcher.data) fetcher.submit({ intent: "generate-otp" }, { method: "post" });
@@ -449,9 +457,13 @@ function UnlockDialog({ open, onClose, current }: { open: boolean; onClose: () =
   );
 }
 
-function DeleteRoomDialog({ open, onClose, name }: { open: boolean; onClose: () => void; name: string }) {
+function DeleteRoomDialog({ open, onClose, name, deleting }: { open: boolean; onClose: () => void; name: string; deleting: MutableRefObject<boolean> }) {
   const fetcher = useFetcher<typeof action>();
   useActionToast(fetcher.data);
+  useEffect(() => {
+    // A refused delete leaves the room here: news of its deletion by someone else counts again.
+    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) deleting.current = false;
+  }, [fetcher.state, fetcher.data, deleting]);
   return (
     <ConfirmDialog
       open={open}
@@ -464,7 +476,10 @@ function DeleteRoomDialog({ open, onClose, name }: { open: boolean; onClose: () 
         </>
       }
       busy={fetcher.state !== "idle"}
-      onConfirm={() => fetcher.submit({ intent: "delete" }, { method: "post" })}
+      onConfirm={() => {
+        deleting.current = true;
+        fetcher.submit({ intent: "delete" }, { method: "post" });
+      }}
     />
   );
 }

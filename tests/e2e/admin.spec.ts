@@ -6,6 +6,25 @@ import { DEMO, expect, login, signUp, test, uniqueEmail, waitForLive, type Page 
 /** A toast (success toasts are role=status, errors role=alert). */
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
 
+/**
+ * Records, from now on, every text shown by elements matching `selector`
+ * (a toast or a first countdown second can come and go between two polls).
+ * Survives client-side navigation; returns a reader of what was seen.
+ */
+async function recordTexts(page: Page, selector: string) {
+  await page.evaluate((sel) => {
+    const all = ((window as unknown as { e2eSeen?: Record<string, string[]> }).e2eSeen ??= {});
+    const seen: string[] = (all[sel] = []);
+    const look = () =>
+      document.querySelectorAll(sel).forEach((el) => {
+        const text = el.textContent ?? "";
+        if (!seen.includes(text)) seen.push(text);
+      });
+    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
+  }, selector);
+  return () => page.evaluate((sel) => (window as unknown as { e2eSeen: Record<string, string[]> }).e2eSeen[sel]!, selector);
+}
+
 /** "Time left 1:14:59" or "Time left 59:58" in seconds. */
 function secondsLeft(text: string | null) {
   const match = /Time left (?:(\d+):)?(\d{2}):(\d{2})/.exec(text ?? "");
@@ -167,11 +186,14 @@ test("an admin builds a question bank, runs a room and a second tab follows live
     await expect(badge(watcher, "Enabled")).toBeVisible();
     await expect(watcher.getByRole("button", { name: "Disable Room" })).toBeVisible();
 
+    const countdown = await recordTexts(page, "dialog [role=timer]");
     await page.getByRole("button", { name: "Generate OTP" }).click();
     const dialog = page.getByRole("dialog", { name: "Room OTP" });
     await expect(dialog.getByTestId("otp")).toHaveText(/^\d{6}$/);
     const timer = dialog.getByRole("timer");
     await expect(timer).toHaveText(/^Expires in (30|29|28) s$/);
+    // The countdown starts at the spec's 30 s, never above it.
+    expect((await countdown())[0]).toBe("Expires in 30 s");
     const first = Number(/\d+/.exec((await timer.textContent()) ?? "")![0]);
     await expect.poll(async () => Number(/\d+/.exec((await timer.textContent()) ?? "")![0])).toBeLessThan(first);
     const firstCode = await dialog.getByTestId("otp").textContent();
@@ -284,6 +306,25 @@ test("an admin builds a question bank, runs a room and a second tab follows live
     // The running coding room is still listed, in both tabs.
     await expect(page.getByRole("listitem").filter({ hasText: codingRoom })).toContainText("Test Running");
     await expect(watcher.getByRole("listitem").filter({ hasText: codingRoom })).toContainText("Test Running");
+  });
+
+  await test.step("deletes the coding room from its own page: a success, no error; the second tab is told", async () => {
+    await page.getByRole("link", { name: codingRoom }).click();
+    const roomId = new URL(page.url()).pathname.split("/").pop()!;
+    const roomLive = waitForLive(watcher, roomId);
+    await watcher.getByRole("link", { name: codingRoom }).click();
+    await roomLive;
+    const errors = await recordTexts(page, "[role=alert]");
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    const confirm = page.getByRole("dialog", { name: "Delete this room?" });
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expect(toast(page, "Room deleted successfully")).toBeVisible();
+    await expect(page).toHaveURL(/\/admin$/);
+    // The other admin's tab learns it from the party, as an error, and leaves the page.
+    await expect(watcher.getByRole("alert").filter({ hasText: "This room was deleted" })).toBeVisible();
+    await expect(watcher).toHaveURL(/\/admin$/);
+    // By now the party has told this tab too; it must not have shown an error.
+    expect(await errors()).toEqual([]);
   });
 
   expect(await watcher.evaluate(() => "e2eSameDocument" in window), "the second tab was never reloaded").toBe(true);
