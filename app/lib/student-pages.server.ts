@@ -1,28 +1,34 @@
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { FormError } from "./forms.server";
 import { requireRole } from "./session.server";
 import { findTest, requireMembership } from "./student-tests.server";
 import { redirectWithToast } from "./toast.server";
+
+type PageOptions = {
+  /** Where an unknown room goes instead of /student with "Room not found" (the launcher: /not-found). */
+  unknownRoom?: string;
+};
 
 /**
  * Every student test page starts here: a signed-in student who is a member of
  * the room (not removed). Anything else goes back to /student with the spec's
  * message ('Room not found', 'You have been removed from this room', ...).
  */
-export async function requireRoomPage(request: Request, context: AppLoadContext, roomId: string) {
+export async function requireRoomPage(request: Request, context: AppLoadContext, roomId: string, options: PageOptions = {}) {
   const student = await requireRole(request, context, "student");
   try {
     const membership = await requireMembership(context.db, student.id, roomId);
     return { student, ...membership };
   } catch (error) {
+    if (error instanceof FormError && error.status === 404 && options.unknownRoom) throw redirect(options.unknownRoom);
     if (error instanceof FormError) throw await redirectWithToast("/student", { type: "error", message: error.message });
     throw error;
   }
 }
 
 /** As requireRoomPage, plus the launched student test (else back to the terms). */
-export async function requireTestPage(request: Request, context: AppLoadContext, roomId: string) {
-  const page = await requireRoomPage(request, context, roomId);
+export async function requireTestPage(request: Request, context: AppLoadContext, roomId: string, options: PageOptions = {}) {
+  const page = await requireRoomPage(request, context, roomId, options);
   const test = await findTest(context.db, page.student.id, roomId);
   if (!test) throw await redirectWithToast(`/test/${roomId}/terms`, { type: "info", message: "Accept the terms to start the test" });
   if (test.isDisqualified) {

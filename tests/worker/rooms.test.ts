@@ -271,6 +271,16 @@ describe("delete room", () => {
     expect(res.headers.get("Location")).toBe("/admin");
     expect(res.headers.getSetCookie().join(";")).toContain("toast=");
   });
+
+  it("a missing room id sends the admin to the list; students and anonymous callers are refused first", async () => {
+    for (const path of ["/admin/room", "/admin/room/"]) {
+      const res = await call(path, { cookie: admin });
+      expect(res.status).toBe(302);
+      expect(res.headers.get("Location")).toBe("/admin");
+    }
+    expect((await call("/admin/room/")).headers.get("Location")).toMatch(/^\/auth/);
+    expect((await call("/admin/room/", { cookie: student })).headers.get("Location")).toBe("/auth");
+  });
 });
 
 describe("OTP expiry is enforced by the server", () => {

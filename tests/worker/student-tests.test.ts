@@ -72,6 +72,20 @@ describe("joining by OTP", () => {
   });
 });
 
+describe("the launcher /test/{roomId}", () => {
+  it("sends an unknown room to the not-found page, and a room the student is not in back to /student", async () => {
+    const s = await signUp({ role: "student" });
+    const unknown = await call("/test/no-such-room", { cookie: s.cookie });
+    expect(unknown.status).toBe(302);
+    expect(unknown.headers.get("Location")).toBe("/not-found");
+    const room = await makeRoom("ST-Coding", "coding");
+    const other = await call(`/test/${room.id}`, { cookie: s.cookie });
+    expect(other.headers.get("Location")).toBe("/student");
+    // Anonymous callers still go to sign-in first.
+    expect((await call("/test/no-such-room")).headers.get("Location")).toMatch(/^\/auth/);
+  });
+});
+
 describe("a coding test", () => {
   it("launches only with all 6 terms, once, with max score 100", async () => {
     const room = await makeRoom("ST-Coding", "coding");
