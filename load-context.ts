@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { createAuth, type Auth } from "~/lib/auth.server";
+import { createAuth, type Auth } from "~/lib/accounts/auth.server";
 import { createDb, type Db } from "~/lib/db.server";
 
 declare module "@remix-run/cloudflare" {

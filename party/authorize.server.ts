@@ -1,8 +1,8 @@
 import { and, eq, ne } from "drizzle-orm";
 import { roomParticipants } from "~/db/schema";
-import { createAuth } from "~/lib/auth.server";
+import { createAuth } from "~/lib/accounts/auth.server";
 import { createDb } from "~/lib/db.server";
-import { getViewer } from "~/lib/session.server";
+import { getViewer } from "~/lib/accounts/session.server";
 import { LOBBY, VIEWER_HEADER, type PartyViewer } from "./protocol";
 
 /**

@@ -1,6 +1,6 @@
 import { useCallback, type FormEvent } from "react";
 import type { z } from "zod";
-import { firstError } from "~/lib/validation";
+import { firstError } from "~/lib/accounts/validation";
 import { useToast } from "./toaster";
 
 /**

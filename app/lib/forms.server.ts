@@ -1,6 +1,6 @@
 import { data } from "@remix-run/cloudflare";
 import type { z } from "zod";
-import { firstIssue } from "./validation";
+import { firstIssue } from "~/lib/accounts/validation";
 
 export type ActionResult = { ok: true; message: string; [key: string]: unknown } | { ok: false; error: string };
 

@@ -26,9 +26,9 @@ import {
   type JournalResponse,
   type JudgedEntry,
   type TestState,
-} from "~/lib/journal-protocol";
+} from "~/lib/student-tests/journal-protocol";
 
-export { JournalResponseSchema, TestStateSchema, type JournalResponse, type JudgedEntry, type TestState } from "~/lib/journal-protocol";
+export { JournalResponseSchema, TestStateSchema, type JournalResponse, type JudgedEntry, type TestState } from "~/lib/student-tests/journal-protocol";
 
 export type EntryKind = JournalKind;
 /** An entry as the browser keeps it and sends it (createdAt on the server's clock). */

@@ -1,8 +1,8 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { ThemeToggle } from "~/components/theme-toggle";
-import { homeFor } from "~/lib/redirect";
-import { getViewer } from "~/lib/session.server";
+import { homeFor } from "~/lib/accounts/redirect";
+import { getViewer } from "~/lib/accounts/session.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await getViewer(request, context.auth, context.db);

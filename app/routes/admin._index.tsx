@@ -14,9 +14,9 @@ import { LANGUAGES } from "~/db/schema";
 import { LANGUAGE_LABELS } from "~/lib/format";
 import { actionError, failure, parseValues, readFormValues, success } from "~/lib/forms.server";
 import { publish, publishRoomsChanged } from "~/lib/party.server";
-import { CreateRoomSchema, ROOM_LIMITS, roomListLabel } from "~/lib/room-validation";
-import { categoryCounts, createRoom, deleteRoom, listRooms } from "~/lib/rooms.server";
-import { requireRole } from "~/lib/session.server";
+import { CreateRoomSchema, ROOM_LIMITS, roomListLabel } from "~/lib/rooms/room-validation";
+import { categoryCounts, createRoom, deleteRoom, listRooms } from "~/lib/rooms/rooms.server";
+import { requireRole } from "~/lib/accounts/session.server";
 import { LOBBY } from "../../party/protocol";
 
 export const meta: MetaFunction = () => [{ title: "Test Rooms — ProctorEdge" }];

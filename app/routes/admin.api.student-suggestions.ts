@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { suggestStudents } from "~/lib/rooms.server";
-import { requireRole } from "~/lib/session.server";
+import { suggestStudents } from "~/lib/rooms/rooms.server";
+import { requireRole } from "~/lib/accounts/session.server";
 
 /** Add-user suggestions: students by email or name, from 2 characters, 10 at most. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -8,7 +8,7 @@ import { McqForm } from "~/components/questions/mcq-form";
 import { Card } from "~/components/questions/shared";
 import { PageTitle } from "~/components/ui/empty-state";
 import { failure, success, readFormValues } from "~/lib/forms.server";
-import { firstIssue } from "~/lib/validation";
+import { firstIssue } from "~/lib/accounts/validation";
 import {
   CategorySchema,
   CodingQuestionSchema,
@@ -18,7 +18,7 @@ import {
   MSG_CATEGORY_EXISTS,
   type CodingQuestion,
   type McqQuestion,
-} from "~/lib/question-validation";
+} from "~/lib/questions/question-validation";
 import {
   addCategory,
   createCodingQuestion,
@@ -28,8 +28,8 @@ import {
   importQuestions,
   listCategories,
   questionCounts,
-} from "~/lib/questions.server";
-import { requireRole } from "~/lib/session.server";
+} from "~/lib/questions/questions.server";
+import { requireRole } from "~/lib/accounts/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Questions — ProctorEdge" }];
 

@@ -24,7 +24,7 @@ import {
   TEST_CASES_PER_QUESTION,
   UpdateCodingQuestionSchema,
   UpdateTestCaseSchema,
-} from "~/lib/question-validation";
+} from "~/lib/questions/question-validation";
 import {
   addTestCase,
   categoryNames,
@@ -35,9 +35,9 @@ import {
   updateCodingQuestion,
   updateTestCase,
   type CodingQuestionView,
-} from "~/lib/questions.server";
-import { requireRole } from "~/lib/session.server";
-import { firstError, firstIssue } from "~/lib/validation";
+} from "~/lib/questions/questions.server";
+import { requireRole } from "~/lib/accounts/session.server";
+import { firstError, firstIssue } from "~/lib/accounts/validation";
 
 export const meta: MetaFunction = () => [{ title: "Coding Questions — ProctorEdge" }];
 

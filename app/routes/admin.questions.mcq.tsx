@@ -9,8 +9,8 @@ import { ConfirmDialog, Dialog } from "~/components/ui/dialog";
 import { EmptyState, PageTitle } from "~/components/ui/empty-state";
 import { useActionToast } from "~/components/use-action-toast";
 import { failure, success, readFormValues } from "~/lib/forms.server";
-import { firstIssue } from "~/lib/validation";
-import { MCQ_LETTERS, UpdateMcqQuestionSchema } from "~/lib/question-validation";
+import { firstIssue } from "~/lib/accounts/validation";
+import { MCQ_LETTERS, UpdateMcqQuestionSchema } from "~/lib/questions/question-validation";
 import {
   categoryNames,
   deleteQuestion,
@@ -18,8 +18,8 @@ import {
   readListQuery,
   updateMcqQuestion,
   type McqQuestionView,
-} from "~/lib/questions.server";
-import { requireRole } from "~/lib/session.server";
+} from "~/lib/questions/questions.server";
+import { requireRole } from "~/lib/accounts/session.server";
 
 export const meta: MetaFunction = () => [{ title: "MCQ Questions — ProctorEdge" }];
 

@@ -23,7 +23,7 @@ import {
   ROOM_LIMITS,
   roomBadge,
   UnlockCodeSchema,
-} from "~/lib/room-validation";
+} from "~/lib/rooms/room-validation";
 import {
   addParticipant,
   categoryCounts,
@@ -42,9 +42,9 @@ import {
   startTest,
   stopTest,
   type Room,
-} from "~/lib/rooms.server";
+} from "~/lib/rooms/rooms.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireRole } from "~/lib/session.server";
+import { requireRole } from "~/lib/accounts/session.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.room.roomName ?? "Room"} — ProctorEdge` },

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireRole } from "~/lib/session.server";
+import { requireRole } from "~/lib/accounts/session.server";
 
 /** /admin/room/ with no room id: spec 1 section 2 sends the admin back to the rooms list. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

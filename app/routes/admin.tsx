@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PortalShell, type NavItem } from "~/components/portal-shell";
-import { requireRole } from "~/lib/session.server";
+import { requireRole } from "~/lib/accounts/session.server";
 
 export const ADMIN_NAV: NavItem[] = [
   { to: "/admin", label: "Test Rooms", end: true },

@@ -22,8 +22,8 @@ import { UsersPagination } from "~/components/users/users-pagination";
 import { UsersTable } from "~/components/users/users-table";
 import { USERS_PATH, UsersToolbar } from "~/components/users/users-toolbar";
 import { failure, readFormValues, success } from "~/lib/forms.server";
-import { firstIssue } from "~/lib/validation";
-import { requireRole } from "~/lib/session.server";
+import { firstIssue } from "~/lib/accounts/validation";
+import { requireRole } from "~/lib/accounts/session.server";
 import {
   CreateUserSchema,
   parseUsersQuery,
@@ -36,8 +36,8 @@ import {
   type UserActionResult,
   type UserIntent,
   type UserRow,
-} from "~/lib/user-validation";
-import { createUser, listUsers, resetPassword, updateUser } from "~/lib/users.server";
+} from "~/lib/accounts/user-validation";
+import { createUser, listUsers, resetPassword, updateUser } from "~/lib/accounts/users.server";
 import type { z } from "zod";
 
 export const meta: MetaFunction = () => [{ title: "Users — ProctorEdge" }];

@@ -2,12 +2,12 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { studentTests, testRooms } from "~/db/schema";
-import { journalJudge } from "~/lib/coding-test.server";
+import { journalJudge } from "~/lib/student-tests/coding-test.server";
 import { getServerEnv } from "~/lib/env.server";
 import { publishParticipantsChanged } from "~/lib/party.server";
-import { requireRole } from "~/lib/session.server";
-import { JournalEntrySchema } from "~/lib/journal-protocol";
-import { applyJournal } from "~/lib/student-tests.server";
+import { requireRole } from "~/lib/accounts/session.server";
+import { JournalEntrySchema } from "~/lib/student-tests/journal-protocol";
+import { applyJournal } from "~/lib/student-tests/student-tests.server";
 
 const Body = z.object({ entries: z.array(JournalEntrySchema).max(100) });
 

@@ -4,14 +4,14 @@ import { useState } from "react";
 import { ThemeToggle } from "~/components/theme-toggle";
 import { useToastOnce } from "~/components/toaster";
 import { useValidateOnSubmit } from "~/components/use-validate-on-submit";
-import { roleOf, safeEqual, signIn } from "~/lib/accounts.server";
-import { createAccount, EmailTakenError } from "~/lib/auth.server";
+import { roleOf, safeEqual, signIn } from "~/lib/accounts/accounts.server";
+import { createAccount, EmailTakenError } from "~/lib/accounts/auth.server";
 import { getServerEnv } from "~/lib/env.server";
 import { readFormValues } from "~/lib/forms.server";
-import { afterSignIn } from "~/lib/redirect";
-import { getViewer } from "~/lib/session.server";
+import { afterSignIn } from "~/lib/accounts/redirect";
+import { getViewer } from "~/lib/accounts/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { LoginSchema, SignUpSchema } from "~/lib/validation";
+import { LoginSchema, SignUpSchema } from "~/lib/accounts/validation";
 
 export const meta: MetaFunction = () => [{ title: "Sign in — ProctorEdge" }];
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CenteredNotice } from "~/components/ui/centered-notice";
-import { requireRole } from "~/lib/session.server";
+import { requireRole } from "~/lib/accounts/session.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, "student");

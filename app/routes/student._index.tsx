@@ -7,8 +7,8 @@ import { Button } from "~/components/ui/button";
 import { PageTitle } from "~/components/ui/empty-state";
 import { actionError, failure, parseValues, readFormValues } from "~/lib/forms.server";
 import { publishParticipantsChanged } from "~/lib/party.server";
-import { requireRole } from "~/lib/session.server";
-import { joinTestRoom } from "~/lib/student-tests.server";
+import { requireRole } from "~/lib/accounts/session.server";
+import { joinTestRoom } from "~/lib/student-tests/student-tests.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard — ProctorEdge" }];

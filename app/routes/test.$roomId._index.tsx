@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { requireTestPage } from "~/lib/student-pages.server";
+import { requireTestPage } from "~/lib/student-tests/student-pages.server";
 
 /** The launcher: sends the student to the room's kind of test (spec 2: replaces history; an unknown room goes to /not-found). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

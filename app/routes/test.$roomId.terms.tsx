@@ -6,9 +6,9 @@ import { useToast, useToastOnce } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { actionError, failure } from "~/lib/forms.server";
 import { publishParticipantsChanged } from "~/lib/party.server";
-import { requireRole } from "~/lib/session.server";
-import { requireRoomPage } from "~/lib/student-pages.server";
-import { launchTest } from "~/lib/student-tests.server";
+import { requireRole } from "~/lib/accounts/session.server";
+import { requireRoomPage } from "~/lib/student-tests/student-pages.server";
+import { launchTest } from "~/lib/student-tests/student-tests.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Terms — ProctorEdge" }];

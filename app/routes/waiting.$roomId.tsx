@@ -3,7 +3,7 @@ import { useLoaderData, useNavigate } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useToast } from "~/components/toaster";
 import { exitMessage, useRoomParty } from "~/components/use-room-party";
-import { requireRoomPage } from "~/lib/student-pages.server";
+import { requireRoomPage } from "~/lib/student-tests/student-pages.server";
 
 export const meta: MetaFunction = () => [{ title: "Waiting room — ProctorEdge" }];
 

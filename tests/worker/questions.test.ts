@@ -1,10 +1,10 @@
 // The question bank (/admin/questions, /coding, /mcq): the real Worker against real D1.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { chunk, CODING_CSV_TEMPLATE, parseCodingCsv, parseMcqCsv, MCQ_CSV_COLUMNS } from "~/lib/csv";
+import { chunk, CODING_CSV_TEMPLATE, parseCodingCsv, parseMcqCsv, MCQ_CSV_COLUMNS } from "~/lib/questions/csv";
 import { createDb } from "~/lib/db.server";
-import { defaultTestCases, type CodingQuestion } from "~/lib/question-validation";
-import { createCodingQuestion, importQuestions } from "~/lib/questions.server";
+import { defaultTestCases, type CodingQuestion } from "~/lib/questions/question-validation";
+import { createCodingQuestion, importQuestions } from "~/lib/questions/questions.server";
 import { call, postForm, signUp } from "./helpers";
 
 const HUB = "/admin/questions";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/lib/db.server";
-import { findRoomByOtp, issueOtp, requireRoom } from "~/lib/rooms.server";
+import { findRoomByOtp, issueOtp, requireRoom } from "~/lib/rooms/rooms.server";
 import { call, postForm, signUp } from "./helpers";
 
 let admin = "";

@@ -1,10 +1,10 @@
 // Admin user management (/admin/users): the real Worker against real D1.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createAuth } from "~/lib/auth.server";
+import { createAuth } from "~/lib/accounts/auth.server";
 import { createDb } from "~/lib/db.server";
-import { USERS_PAGE_SIZE } from "~/lib/user-validation";
-import { likePattern, listUsers, updateUser } from "~/lib/users.server";
+import { USERS_PAGE_SIZE } from "~/lib/accounts/user-validation";
+import { likePattern, listUsers, updateUser } from "~/lib/accounts/users.server";
 import { call, cookieFrom, postForm, signUp, uniqueEmail } from "./helpers";
 
 const PATH = "/admin/users";

@@ -6,8 +6,8 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { controlClass } from "~/components/ui/field";
 import { useActionToast } from "~/components/use-action-toast";
-import { CategorySchema, DEFAULT_CATEGORY, MSG_CATEGORY_EXISTS } from "~/lib/question-validation";
-import { firstError } from "~/lib/validation";
+import { CategorySchema, DEFAULT_CATEGORY, MSG_CATEGORY_EXISTS } from "~/lib/questions/question-validation";
+import { firstError } from "~/lib/accounts/validation";
 import { Card } from "./shared";
 
 export type CategoryItem = { id: string | null; name: string; questionCount: number };

@@ -15,8 +15,8 @@ import {
   LIMITS,
   MSG_MAX_FIVE,
   TEST_CASES_PER_QUESTION,
-} from "~/lib/question-validation";
-import { firstError } from "~/lib/validation";
+} from "~/lib/questions/question-validation";
+import { firstError } from "~/lib/accounts/validation";
 import { categoryOptions, CheckboxField, DIFFICULTY_OPTIONS, LANGUAGE_OPTIONS } from "./shared";
 
 export type EditableTestCase = { input: string; expectedOutput: string; points: number | string; isHidden: boolean };

@@ -13,8 +13,8 @@ import {
   type CsvKind,
   type McqCsvRow,
   type ParsedRow,
-} from "~/lib/csv";
-import { DEFAULT_LANGUAGE, IMPORT_CHUNK_MAX } from "~/lib/question-validation";
+} from "~/lib/questions/csv";
+import { DEFAULT_LANGUAGE, IMPORT_CHUNK_MAX } from "~/lib/questions/question-validation";
 import { splitSummary } from "./coding-question-form";
 import { languageLabel, LANGUAGE_OPTIONS } from "./shared";
 

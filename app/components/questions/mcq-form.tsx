@@ -11,8 +11,8 @@ import {
   MCQ_LETTERS,
   McqQuestionSchema,
   type McqLetter,
-} from "~/lib/question-validation";
-import { firstError } from "~/lib/validation";
+} from "~/lib/questions/question-validation";
+import { firstError } from "~/lib/accounts/validation";
 import { categoryOptions, DIFFICULTY_OPTIONS } from "./shared";
 
 export type McqDefaults = {

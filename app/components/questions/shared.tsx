@@ -1,7 +1,7 @@
 import { Form, Link, useSearchParams, useSubmit } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { controlClass } from "~/components/ui/field";
-import { LANGUAGE_LABELS, QUESTION_DIFFICULTIES, QUESTION_LANGUAGES } from "~/lib/question-validation";
+import { LANGUAGE_LABELS, QUESTION_DIFFICULTIES, QUESTION_LANGUAGES } from "~/lib/questions/question-validation";
 
 export const cardClass =
   "rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900";

@@ -11,9 +11,9 @@ import {
   MSG_MAX_FIVE,
   TEST_CASES_PER_QUESTION,
   UpdateTestCaseSchema,
-} from "~/lib/question-validation";
-import { firstError } from "~/lib/validation";
-import type { TestCaseView } from "~/lib/questions.server";
+} from "~/lib/questions/question-validation";
+import { firstError } from "~/lib/accounts/validation";
+import type { TestCaseView } from "~/lib/questions/questions.server";
 import { splitSummary, TestCaseEditor, type EditableTestCase } from "./coding-question-form";
 
 type ManagedTestCase = TestCaseView;

@@ -11,8 +11,8 @@ import {
   UpdateUserSchema,
   type UserActionResult,
   type UserRow,
-} from "~/lib/user-validation";
-import { firstError } from "~/lib/validation";
+} from "~/lib/accounts/user-validation";
+import { firstError } from "~/lib/accounts/validation";
 import type { z } from "zod";
 import { USERS_PATH } from "./users-toolbar";
 

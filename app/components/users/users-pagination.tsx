@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { usersSearch, type RoleFilter } from "~/lib/user-validation";
+import { usersSearch, type RoleFilter } from "~/lib/accounts/user-validation";
 import { USERS_PATH } from "./users-toolbar";
 
 const linkClass =

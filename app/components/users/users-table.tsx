@@ -1,6 +1,6 @@
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import type { UserRow } from "~/lib/user-validation";
+import type { UserRow } from "~/lib/accounts/user-validation";
 
 /** One page of users: name, email, role, and the Edit / Reset Password actions. */
 export function UsersTable({

@@ -2,7 +2,7 @@ import { Form, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Button, Spinner } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/field";
-import { usersSearch, type RoleFilter } from "~/lib/user-validation";
+import { usersSearch, type RoleFilter } from "~/lib/accounts/user-validation";
 
 export const USERS_PATH = "/admin/users";
 

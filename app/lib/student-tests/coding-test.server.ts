@@ -3,10 +3,10 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { questions } from "~/db/schema";
-import { FormError } from "./forms.server";
-import type { Room } from "./rooms.server";
-import { createRunnerClient, RunnerError, runnerFailureMessage, type JudgeResult } from "./runner.server";
-import { getServerEnv } from "./env.server";
+import { FormError } from "~/lib/forms.server";
+import type { Room } from "~/lib/rooms/rooms.server";
+import { createRunnerClient, RunnerError, runnerFailureMessage, type JudgeResult } from "~/lib/runner.server";
+import { getServerEnv } from "~/lib/env.server";
 import { assertCanAnswer, casesForJudging, JournalRetry, recordSubmission, type Judge, type StudentTest } from "./student-tests.server";
 
 export type CaseResult = {

@@ -16,10 +16,10 @@ import {
   user,
   type McqOptions,
 } from "~/db/schema";
-import { safeEqual } from "./accounts.server";
-import type { Db } from "./db.server";
-import { FormError } from "./forms.server";
-import { findRoomByOtp, type Room } from "./rooms.server";
+import { safeEqual } from "~/lib/accounts/accounts.server";
+import type { Db } from "~/lib/db.server";
+import { FormError } from "~/lib/forms.server";
+import { findRoomByOtp, type Room } from "~/lib/rooms/rooms.server";
 import { codingMarks, TEST_RULES } from "./test-rules";
 
 export { codingMarks, TEST_RULES };

@@ -17,8 +17,8 @@ import {
   userRoles,
   type QuestionType,
 } from "~/db/schema";
-import type { Db } from "./db.server";
-import { FormError } from "./forms.server";
+import type { Db } from "~/lib/db.server";
+import { FormError } from "~/lib/forms.server";
 import { generateOtp, ROOM_LIMITS } from "./room-validation";
 
 /** A room rule the request broke (spec 1 section 5); answered as a 4xx with this message. */

@@ -5,7 +5,7 @@ import { and, count, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { account, session, user, userRoles, type Role } from "~/db/schema";
 import { createAccount, EmailTakenError, type Auth } from "./auth.server";
-import type { Db } from "./db.server";
+import type { Db } from "~/lib/db.server";
 import {
   USER_CONFLICTS,
   USER_MESSAGES,

@@ -3,8 +3,8 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { eq } from "drizzle-orm";
 import * as schema from "~/db/schema";
 import type { Role } from "~/db/schema";
-import type { Db } from "./db.server";
-import { getServerEnv } from "./env.server";
+import type { Db } from "~/lib/db.server";
+import { getServerEnv } from "~/lib/env.server";
 
 /**
  * better-auth, built per request from env (STACK.md). Its own sign-up endpoint

@@ -19,7 +19,7 @@ import {
   mcqStorage,
   AddTestCaseSchema,
 } from "./question-validation";
-import { firstError } from "./validation";
+import { firstError } from "~/lib/accounts/validation";
 
 const CODING_HEADER = CODING_CSV_COLUMNS.join(",");
 const MCQ_HEADER = MCQ_CSV_COLUMNS.join(",");

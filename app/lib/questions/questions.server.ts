@@ -4,7 +4,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { categories, questions, testCases, type McqOptions, type QuestionType } from "~/db/schema";
-import type { Db } from "./db.server";
+import type { Db } from "~/lib/db.server";
 import {
   DEFAULT_CATEGORY,
   mcqStorage,

@@ -2,7 +2,7 @@ import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { userRoles, type Role } from "~/db/schema";
 import type { Auth } from "./auth.server";
-import type { Db } from "./db.server";
+import type { Db } from "~/lib/db.server";
 
 export type Viewer = {
   id: string;
