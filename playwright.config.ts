@@ -8,6 +8,8 @@ const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // One folder per server port, so two suites on other ports never clear each other's results.
+  outputDir: port === 8788 ? "test-results" : `test-results-${port}`,
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
   retries: 0,

@@ -24,14 +24,16 @@ import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { bin, ensureDevVars, prepareDatabase, requireNode22, root, spawnChild } from "./lib.mjs";
 import { runnerEnv } from "./runner.mjs";
 
-const PERSIST_TO = ".wrangler/e2e-state";
-const SNAPSHOT = ".wrangler/e2e-build";
 const port = process.env.E2E_PORT ?? "8788";
+// Another E2E_PORT is another server with state of its own (two suites can run side by side).
+const suffix = port === "8788" ? "" : `-${port}`;
+const PERSIST_TO = `.wrangler/e2e-state${suffix}`;
+const SNAPSHOT = `.wrangler/e2e-build${suffix}`;
 const runnerPort = process.env.E2E_RUNNER_PORT ?? "2359";
 const runnerUrl = `http://127.0.0.1:${runnerPort}`;
 const graceSeconds = process.env.E2E_GRACE_SECONDS ?? "15";
-const RUNNER_WORK_DIR = "/tmp/proctor-e2e-runner";
-const RUNNER_CGROUP_NAME = "proctor-runner-e2e";
+const RUNNER_WORK_DIR = `/tmp/proctor-e2e-runner${suffix}`;
+const RUNNER_CGROUP_NAME = `proctor-runner-e2e${suffix}`;
 const RUNNER_START_MS = 90_000;
 const quietEnv = { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" };
 

@@ -5,6 +5,9 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 
 const run = promisify(execFile);
+/** Where scripts/e2e-server.mjs keeps this run's D1 (one folder per E2E_PORT). */
+const port = process.env.E2E_PORT ?? "8788";
+const E2E_STATE = `.wrangler/e2e-state${port === "8788" ? "" : `-${port}`}`;
 const quote = (value: string | number) => (typeof value === "number" ? String(value) : `'${value.replaceAll("'", "''")}'`);
 
 /** Runs one SELECT; `?` placeholders are filled from `binds` (quoted here: wrangler's CLI takes no binds). */
@@ -13,7 +16,7 @@ export async function d1<T = Record<string, unknown>>(sql: string, ...binds: (st
   const command = sql.replace(/\?/g, () => quote(binds[i++]!));
   const { stdout } = await run(
     "node_modules/.bin/wrangler",
-    ["d1", "execute", "DB", "--local", "--persist-to", ".wrangler/e2e-state", "--json", "--command", command],
+    ["d1", "execute", "DB", "--local", "--persist-to", E2E_STATE, "--json", "--command", command],
     { env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" }, maxBuffer: 16 * 1024 * 1024 },
   );
   return (JSON.parse(stdout) as { results: T[] }[])[0]!.results;
