@@ -8,6 +8,8 @@ const TONES = {
   gray: "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300",
 } as const;
 
-export function Badge({ tone = "gray", children }: { tone?: keyof typeof TONES; children: ReactNode }) {
+export type BadgeTone = keyof typeof TONES;
+
+export function Badge({ tone = "gray", children }: { tone?: BadgeTone; children: ReactNode }) {
   return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ${TONES[tone]}`}>{children}</span>;
 }
