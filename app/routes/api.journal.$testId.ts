@@ -7,7 +7,7 @@ import { getServerEnv } from "~/lib/env.server";
 import { publishParticipantsChanged } from "~/lib/party.server";
 import { requireRole } from "~/lib/accounts/session.server";
 import { JournalEntrySchema } from "~/lib/student-tests/journal-protocol";
-import { applyJournal } from "~/lib/student-tests/student-tests.server";
+import { applyJournal } from "~/lib/student-tests/journal.server";
 
 const Body = z.object({ entries: z.array(JournalEntrySchema).max(100) });
 

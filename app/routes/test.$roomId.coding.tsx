@@ -20,7 +20,7 @@ import { LANGUAGE_LABELS } from "~/lib/format";
 import { actionError, FormError, parseValues, success, readFormValues } from "~/lib/forms.server";
 import { publishParticipantsChanged } from "~/lib/party.server";
 import { requireTestPage } from "~/lib/student-tests/student-pages.server";
-import { codingTestView, finishCodingTest, testState } from "~/lib/student-tests/student-tests.server";
+import { codingTestView, testState } from "~/lib/student-tests/student-tests.server";
 import { codingMarks, TEST_RULES } from "~/lib/student-tests/test-rules";
 import { redirectWithToast } from "~/lib/toast.server";
 import { FinishDialog, type FinishPhase } from "~/components/test/finish-dialog";
@@ -67,14 +67,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { room, test } = await requireTestPage(request, context, params.roomId ?? "");
   const values = (await readFormValues(request)) ?? {};
   const intent = String(values.intent);
-  // Submits and finishing change the admin's participants table: tell them.
+  // Submits change the admin's participants table: tell them. (Finish Test is a journal entry.)
   const notify = () => context.cloudflare.ctx.waitUntil(publishParticipantsChanged(context.cloudflare.env, room.id));
   try {
-    if (intent === "finish") {
-      const { totalScore, status } = await finishCodingTest(context.db, room, test);
-      notify();
-      return success(`Test submitted successfully! Total Score: ${totalScore}/100`, { status, totalScore, finished: true });
-    }
     const input = parseValues(CodeSchema, values);
     if (input.intent === "run") {
       const result = await runOpenCases(context, room, test, input.questionId, input.code);
@@ -90,7 +85,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       ...result,
     });
   } catch (error) {
-    return actionError(error, intent === "finish" ? "Failed to finish test" : intent === "submit" ? "Failed to submit code" : "Failed to run code");
+    return actionError(error, intent === "submit" ? "Failed to submit code" : "Failed to run code");
   }
 }
 

@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import {
   useLoaderData,
   useNavigate,
@@ -36,18 +36,14 @@ import { useToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { CenteredNotice } from "~/components/ui/centered-notice";
 import { exitMessage, useRoomParty } from "~/components/use-room-party";
-import { actionError, FormError, parseValues, success, readFormValues } from "~/lib/forms.server";
-import { publishParticipantsChanged } from "~/lib/party.server";
 import { requireTestPage } from "~/lib/student-tests/student-pages.server";
-import { ANSWER_MESSAGE, assertCanAnswer, McqAnswersSchema as AnswersSchema, mcqTestView, submitMcqTest, testState } from "~/lib/student-tests/student-tests.server";
+import { mcqTestView, testState } from "~/lib/student-tests/student-tests.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { loadWithLocal } from "~/offline/client-loader";
 import { useOfflineShell } from "~/offline/service-worker";
 import { saveProgress, saveState } from "~/offline/test-store";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.roomName ?? "Test"} — ProctorEdge` }];
-
-const SUBMIT_FAILED = "Failed to submit test";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { room, test } = await requireTestPage(request, context, params.roomId ?? "");
@@ -73,29 +69,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   } catch (error) {
     console.error("mcq: loading the test failed", error);
     throw await redirectWithToast("/student", { type: "error", message: "Failed to load test data" });
-  }
-}
-
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { room, test } = await requireTestPage(request, context, params.roomId ?? "");
-  try {
-    const form = await readFormValues(request);
-    if (!form || form.intent !== "submit") throw new FormError("Unknown action");
-    if (room.questionType !== "mcq") throw new FormError("This is not a multiple-choice test");
-    assertCanAnswer(room, test);
-    let raw: unknown;
-    try {
-      raw = JSON.parse(String(form.answers ?? "{}"));
-    } catch {
-      throw new FormError(ANSWER_MESSAGE);
-    }
-    const answers = parseValues(AnswersSchema, raw);
-    const { totalScore, maxScore } = await submitMcqTest(context.db, room, test, answers);
-    // Admin result and monitor pages follow live.
-    context.cloudflare.ctx.waitUntil(publishParticipantsChanged(context.cloudflare.env, room.id));
-    return success(`Test submitted! Score: ${totalScore}/${maxScore}`, { totalScore, maxScore });
-  } catch (error) {
-    return actionError(error, SUBMIT_FAILED);
   }
 }
 

@@ -4,7 +4,7 @@
 // and who may write to a test. Every answer is checked against the D1 rows.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { graceMessage, type TestState } from "~/lib/student-tests/student-tests.server";
+import { graceMessage, type TestState } from "~/lib/student-tests/journal.server";
 import {
   journal,
   launch,

@@ -141,9 +141,15 @@ describe("a coding test", () => {
     expect(await res.text()).toContain("0/5 test cases passed");
     expect((await testOf(room, s.email)).total_score).toBe(50);
 
-    const finished = await fetcherPost(`/test/${room.id}/coding`, { intent: "finish" }, s.cookie);
-    expect(finished.text).toContain("Test submitted successfully! Total Score: 50/100");
+    // Finish Test goes through the journal, as the page sends it (also offline).
+    const testId = (await testOf(room, s.email)).id;
+    const finished = await journal(s.cookie, testId, [{ seq: 0, kind: "finish", payload: {} }]);
+    expect(finished.status).toBe(200);
+    expect(((await finished.json()) as { state: { status: string; totalScore: number } }).state).toMatchObject({ status: "completed", totalScore: 50 });
     expect((await testOf(room, s.email)).status).toBe("completed");
+    // The old form-only finish is gone: it finishes nothing.
+    const retired = await fetcherPost(`/test/${room.id}/coding`, { intent: "finish" }, s.cookie);
+    expect(retired.status).toBe(400);
   });
 
   it("refuses empty code, foreign questions and another student's test", async () => {
@@ -174,8 +180,8 @@ describe("a coding test", () => {
     await launch(a.cookie, room);
     await launch(b.cookie, room);
     await postForm(`/test/${room.id}/coding`, { intent: "submit", questionId: "ST-Coding-q0", code: "print(input())" }, a.cookie);
-    await postForm(`/test/${room.id}/coding`, { intent: "finish" }, a.cookie);
-    await postForm(`/test/${room.id}/coding`, { intent: "finish" }, b.cookie);
+    await journal(a.cookie, (await testOf(room, a.email)).id, [{ seq: 0, kind: "finish", payload: {} }]);
+    await journal(b.cookie, (await testOf(room, b.email)).id, [{ seq: 0, kind: "finish", payload: {} }]);
     expect((await testOf(room, a.email)).status).toBe("attempted");
     expect((await testOf(room, b.email)).status).toBe("in_progress");
   });
@@ -299,9 +305,17 @@ describe("an MCQ test", () => {
     // Correct for questions 0-9 (index i % 4), wrong for 10-19.
     const answers: Record<string, number> = {};
     for (let i = 0; i < 20; i++) answers[`ST-MCQ-m${i}`] = i < 10 ? i % 4 : (i + 1) % 4;
-    const res = await fetcherPost(`/test/${room.id}/mcq`, { intent: "submit", answers: JSON.stringify(answers) }, s.cookie);
-    expect(res.text).toContain("Test submitted! Score: 50/100");
+    // Submit Test is a journal entry, as the page sends it (also offline).
+    const testId = (await testOf(room, s.email)).id;
+    const res = await journal(s.cookie, testId, [{ seq: 0, kind: "finish", payload: { answers } }]);
+    expect(res.status).toBe(200);
+    const body = await res.text();
+    expect(JSON.parse(body).state).toMatchObject({ status: "completed", totalScore: 50, maxScore: 100 });
+    // The answer says the score, never which options were right.
+    expect(body).not.toContain("correct");
     expect(await testOf(room, s.email)).toMatchObject({ status: "completed", total_score: 50 });
+    // The old form-only submit is gone.
+    expect((await fetcherPost(`/test/${room.id}/mcq`, { intent: "submit", answers: JSON.stringify(answers) }, s.cookie)).status).toBe(405);
   });
 
   it("MCQ tab switches are only counted", async () => {

@@ -5,21 +5,13 @@ import { eq } from "drizzle-orm";
 import { questions } from "~/db/schema";
 import { FormError } from "~/lib/forms.server";
 import type { Room } from "~/lib/rooms/rooms.server";
-import { createRunnerClient, RunnerError, runnerFailureMessage, type JudgeResult } from "~/lib/runner.server";
+import { createRunnerClient, RunnerError, runnerFailureMessage } from "~/lib/runner.server";
 import { getServerEnv } from "~/lib/env.server";
-import { assertCanAnswer, casesForJudging, JournalRetry, recordSubmission, type Judge, type StudentTest } from "./student-tests.server";
+import { JournalRetry, type Judge } from "./journal.server";
+import { assertCanAnswer, casesForJudging, type StudentTest } from "./student-tests.server";
+import { caseResults, recordSubmission } from "./submissions.server";
 
-export type CaseResult = {
-  id: string;
-  hidden: boolean;
-  passed: boolean;
-  verdict: string;
-  /** Open cases only. */
-  input?: string;
-  expectedOutput?: string;
-  actualOutput?: string;
-  error?: string | null;
-};
+export type { CaseResult } from "./submissions.server";
 
 function assertUnlocked(test: StudentTest) {
   if (test.isLocked) throw new FormError("Enter the unlock code to continue", 423);
@@ -35,21 +27,13 @@ async function judge(context: AppLoadContext, language: Room["language"], code: 
   }
 }
 
-function describe(result: JudgeResult, cases: { id: string; input: string; expectedOutput: string; isHidden: boolean }[]): CaseResult[] {
-  return cases.map((c) => {
-    const r = result.testResults.find((t) => t.testCaseId === c.id);
-    const base = { id: c.id, hidden: c.isHidden, passed: r?.passed ?? false, verdict: r?.verdict ?? "RE" };
-    return c.isHidden ? base : { ...base, input: c.input, expectedOutput: c.expectedOutput, actualOutput: r?.actualOutput ?? "", error: r?.error ?? null };
-  });
-}
-
 export async function runOpenCases(context: AppLoadContext, room: Room, test: StudentTest, questionId: string, code: string) {
   assertCanAnswer(room, test);
   assertUnlocked(test);
   const cases = await casesForJudging(context.db, room, test, questionId, true);
   if (cases.length === 0) throw new FormError("No open test cases available");
   const result = await judge(context, room.language, code, cases, "Failed to run code");
-  return { compile: result.compile, cases: describe(result, cases), passed: result.passedCount, total: result.totalTestCases };
+  return { compile: result.compile, cases: caseResults(result, cases, "student"), passed: result.passedCount, total: result.totalTestCases };
 }
 
 export async function submitCode(context: AppLoadContext, room: Room, test: StudentTest, questionId: string, code: string) {
@@ -65,7 +49,7 @@ async function judgeAndRecord(context: AppLoadContext, room: Room, test: Student
   const question = (await context.db.select({ id: questions.id, title: questions.title }).from(questions).where(eq(questions.id, questionId)).get())!;
   const passedIds = result.testResults.filter((t) => t.passed).map((t) => String(t.testCaseId));
   const { marks, score } = await recordSubmission(context.db, test, { ...question, language: room.language }, code, passedIds, cases.length, writtenAt);
-  return { compile: result.compile, cases: describe(result, cases), passed: passedIds.length, total: cases.length, marks, score };
+  return { compile: result.compile, cases: caseResults(result, cases, "student"), passed: passedIds.length, total: cases.length, marks, score };
 }
 
 /**

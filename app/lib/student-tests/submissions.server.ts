@@ -1,0 +1,314 @@
+// Submissions: recording a judged one, scoring (spec 2 section 9: the
+// coding formulas, MCQ graded on the server), finishing, and what each
+// audience may see of them (students never see hidden cases' input or
+// expected output, nor which MCQ option was correct). Used by the test pages,
+// the journal, the results and the evaluation pages.
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { z } from "zod";
+import {
+  liveCodeProgress,
+  questions,
+  roomParticipants,
+  roomQuestions,
+  studentTests,
+  submissions,
+  testCases,
+  testRooms,
+  user,
+  type McqOptions,
+} from "~/db/schema";
+import type { Db } from "~/lib/db.server";
+import type { JudgeResult } from "~/lib/runner.server";
+import type { Room } from "~/lib/rooms/rooms.server";
+import { codingQuestionIds, type StudentTest } from "./student-tests.server";
+import { codingMarks, TEST_RULES } from "./test-rules";
+
+export { codingMarks };
+
+const ANSWER_MESSAGE = "Each answer must be exactly one of the options";
+/** Question id -> chosen option 0-3 (spec 2 section 5: exactly one option). Unknown ids are ignored by the grader. */
+export const McqAnswersSchema = z.record(
+  z.string(),
+  z.number({ invalid_type_error: ANSWER_MESSAGE }).int(ANSWER_MESSAGE).min(0, ANSWER_MESSAGE).max(3, ANSWER_MESSAGE),
+);
+export { ANSWER_MESSAGE };
+
+/**
+ * Stores a judged submission. `writtenAt` is when the student pressed Submit
+ * (a journal entry's own time on the server's clock, or now for an online
+ * submit), never the time it synced: a queued submit that syncs late must not
+ * pass for newer than code the student typed after it (issue 10).
+ */
+export async function recordSubmission(
+  db: Db,
+  test: StudentTest,
+  question: { id: string; title: string; language: Room["language"] },
+  code: string,
+  passedIds: string[],
+  total: number,
+  writtenAt: Date = new Date(),
+) {
+  const { marks, score } = codingMarks(passedIds.length, total);
+  await db.batch([
+    db
+      .insert(submissions)
+      .values({
+        studentTestId: test.id,
+        questionId: question.id,
+        questionTitle: question.title,
+        code,
+        language: question.language,
+        testCasesPassed: passedIds.length,
+        testCasesTotal: total,
+        score,
+        marksObtained: marks,
+        passedTestCaseIds: passedIds,
+        submittedAt: writtenAt,
+      })
+      .onConflictDoUpdate({
+        target: [submissions.studentTestId, submissions.questionId],
+        set: { code, testCasesPassed: passedIds.length, testCasesTotal: total, score, marksObtained: marks, passedTestCaseIds: passedIds, submittedAt: writtenAt },
+        // The newest press of Submit wins, whatever order the submits arrive in.
+        setWhere: sql`excluded.submitted_at >= ${submissions.submittedAt}`,
+      }),
+    // The submitted code is also the latest code, unless something newer was saved already.
+    db
+      .insert(liveCodeProgress)
+      .values({ studentTestId: test.id, questionId: question.id, code, lastUpdated: writtenAt })
+      .onConflictDoUpdate({
+        target: [liveCodeProgress.studentTestId, liveCodeProgress.questionId],
+        set: { code, lastUpdated: writtenAt },
+        setWhere: sql`excluded.last_updated >= ${liveCodeProgress.lastUpdated}`,
+      }),
+    // The total is recomputed from the stored submissions, capped at 100.
+    db
+      .update(studentTests)
+      .set({
+        totalScore: sql`min(100, (select coalesce(sum(${submissions.marksObtained}), 0) from ${submissions} where ${submissions.studentTestId} = ${test.id}))`,
+      })
+      .where(eq(studentTests.id, test.id)),
+  ]);
+  return { marks, score };
+}
+
+/** Finish Test (coding): completed if every question has a submission, attempted if some. */
+export async function finishCodingTest(db: Db, room: Room, test: StudentTest) {
+  const ids = await codingQuestionIds(db, room, test.studentId);
+  const subs = await db.select({ questionId: submissions.questionId }).from(submissions).where(eq(submissions.studentTestId, test.id));
+  const done = ids.filter((id) => subs.some((s) => s.questionId === id)).length;
+  const status = done === ids.length ? "completed" : done > 0 ? "attempted" : "in_progress";
+  await db.batch([
+    db
+      .update(studentTests)
+      .set({ status, isCompleted: status === "completed", submittedAt: new Date() })
+      .where(and(eq(studentTests.id, test.id), eq(studentTests.isDisqualified, false))),
+    db
+      .update(roomParticipants)
+      .set({ status })
+      .where(and(eq(roomParticipants.roomId, room.id), eq(roomParticipants.studentId, test.studentId), ne(roomParticipants.status, "removed"))),
+  ]);
+  const after = await db.select({ totalScore: studentTests.totalScore }).from(studentTests).where(eq(studentTests.id, test.id)).get();
+  return { status, totalScore: after?.totalScore ?? 0 };
+}
+
+/** MCQ submit: graded here, 5 marks per correct answer (README difference 4). */
+export async function submitMcqTest(db: Db, room: Room, test: StudentTest, answers: Record<string, number>) {
+  const rows = await db
+    .select({ id: questions.id, title: questions.title, mcqOptions: questions.mcqOptions })
+    .from(roomQuestions)
+    .innerJoin(questions, eq(questions.id, roomQuestions.questionId))
+    .where(and(eq(roomQuestions.roomId, room.id), eq(questions.type, "mcq")));
+  const now = new Date();
+  let correct = 0;
+  const perQuestion = rows.map((q) => {
+    const chosen = answers[q.id];
+    const right = typeof chosen === "number" && chosen === (q.mcqOptions as McqOptions | null)?.correct_index;
+    if (right) correct++;
+    return { q, chosen, right };
+  });
+  const total = correct * TEST_RULES.mcqMarks;
+  const maxScore = rows.length * TEST_RULES.mcqMarks;
+  await db.batch([
+    db.delete(submissions).where(eq(submissions.studentTestId, test.id)),
+    ...perQuestion.map(({ q, chosen, right }) =>
+      db.insert(submissions).values({
+        studentTestId: test.id,
+        questionId: q.id,
+        questionTitle: q.title,
+        code: chosen === undefined ? "" : String(chosen),
+        language: "python",
+        testCasesPassed: right ? 1 : 0,
+        testCasesTotal: 1,
+        score: right ? 100 : 0,
+        marksObtained: right ? TEST_RULES.mcqMarks : 0,
+        passedTestCaseIds: [],
+        submittedAt: now,
+      }),
+    ),
+    db
+      .update(studentTests)
+      .set({ status: "completed", isCompleted: true, totalScore: total, maxScore, submittedAt: now })
+      .where(and(eq(studentTests.id, test.id), eq(studentTests.isDisqualified, false))),
+    db
+      .update(roomParticipants)
+      .set({ status: "completed" })
+      .where(and(eq(roomParticipants.roomId, room.id), eq(roomParticipants.studentId, test.studentId), ne(roomParticipants.status, "removed"))),
+  ]);
+  return { totalScore: total, maxScore };
+}
+
+// ------------------------------------------------------------------ what each audience sees
+
+/** Who is looking: students see hidden cases as pass/fail only; admins see everything. */
+export type Audience = "student" | "admin";
+
+export type CaseResult = {
+  id: string;
+  hidden: boolean;
+  passed: boolean;
+  verdict: string;
+  /** Open cases (and every case for an admin) only. */
+  input?: string;
+  expectedOutput?: string;
+  actualOutput?: string;
+  error?: string | null;
+};
+
+/** A runner's verdicts per case, cut down to what this audience may see. */
+export function caseResults(
+  result: JudgeResult,
+  cases: { id: string; input: string; expectedOutput: string; isHidden: boolean }[],
+  audience: Audience,
+): CaseResult[] {
+  return cases.map((c) => {
+    const r = result.testResults.find((t) => String(t.testCaseId) === c.id);
+    const base = { id: c.id, hidden: c.isHidden, passed: r?.passed ?? false, verdict: r?.verdict ?? "RE" };
+    if (c.isHidden && audience === "student") return base;
+    return { ...base, input: c.input, expectedOutput: c.expectedOutput, actualOutput: r?.actualOutput ?? "", error: r?.error ?? null };
+  });
+}
+
+export type SubmissionCase = {
+  number: number;
+  hidden: boolean;
+  points: number;
+  passed: boolean;
+  /** Open cases (and every case for an admin) only. */
+  input?: string;
+  expectedOutput?: string;
+};
+
+export type SubmittedQuestion = {
+  id: string;
+  title: string;
+  language: Room["language"];
+  /** The submitted code, or the last saved code when nothing was submitted. */
+  code: string;
+  submitted: boolean;
+  passed: number;
+  total: number;
+  marks: number;
+  /** Pass rate in percent, rounded (the submission's score). */
+  score: number;
+  submittedAt: number | null;
+  cases: SubmissionCase[];
+};
+
+export type SubmissionView = {
+  testId: string;
+  roomId: string;
+  roomName: string;
+  questionType: Room["questionType"];
+  language: Room["language"];
+  student: { id: string; name: string; email: string };
+  status: StudentTest["status"];
+  isDisqualified: boolean;
+  totalScore: number;
+  maxScore: number;
+  tabSwitchCount: number;
+  submittedAt: number | null;
+  createdAt: number;
+  /** Coding tests: every question the student got, submitted or not. */
+  questions: SubmittedQuestion[];
+  /** MCQ tests: how many were answered out of how many, never which option was right. */
+  mcq: { answered: number; total: number } | null;
+};
+
+/**
+ * A student test as its submission view shows it (spec 2: "Submission
+ * view"). Students see hidden cases' status only; the caller checks who may
+ * see which test (students only their own).
+ */
+export async function submissionView(db: Db, testId: string, audience: Audience): Promise<SubmissionView | null> {
+  const row = await db
+    .select({ test: studentTests, room: testRooms, name: user.name, email: user.email })
+    .from(studentTests)
+    .innerJoin(testRooms, eq(testRooms.id, studentTests.roomId))
+    .innerJoin(user, eq(user.id, studentTests.studentId))
+    .where(eq(studentTests.id, testId))
+    .get();
+  if (!row) return null;
+  const { test, room } = row;
+  const subs = await db.select().from(submissions).where(eq(submissions.studentTestId, test.id));
+  const base = {
+    testId: test.id,
+    roomId: room.id,
+    roomName: room.roomName,
+    questionType: room.questionType,
+    language: room.language,
+    student: { id: test.studentId, name: row.name, email: row.email },
+    status: test.status,
+    isDisqualified: test.isDisqualified,
+    totalScore: test.totalScore,
+    maxScore: test.maxScore,
+    tabSwitchCount: test.tabSwitchCount,
+    submittedAt: test.submittedAt?.getTime() ?? null,
+    createdAt: test.createdAt.getTime(),
+  };
+  if (room.questionType === "mcq") {
+    const total = (await db.select({ n: sql<number>`count(*)` }).from(roomQuestions).where(eq(roomQuestions.roomId, room.id)).get())?.n ?? 0;
+    // An MCQ submission's code holds the chosen option; '' is unanswered.
+    return { ...base, questions: [], mcq: { answered: subs.filter((s) => s.code !== "").length, total: Math.max(total, subs.length) } };
+  }
+  // The student's own questions (a stable per-student pick), plus any submitted
+  // question no longer in the room: nothing submitted ever disappears.
+  const assigned = await codingQuestionIds(db, room, test.studentId).catch(() => [] as string[]);
+  const ids = [...assigned, ...subs.map((s) => s.questionId).filter((id) => !assigned.includes(id))];
+  if (ids.length === 0) return { ...base, questions: [], mcq: null };
+  const [qs, cases, saved] = await Promise.all([
+    db.select({ id: questions.id, title: questions.title }).from(questions).where(inArray(questions.id, ids)),
+    db.select().from(testCases).where(inArray(testCases.questionId, ids)).orderBy(asc(testCases.position)),
+    db.select().from(liveCodeProgress).where(eq(liveCodeProgress.studentTestId, test.id)),
+  ]);
+  return {
+    ...base,
+    mcq: null,
+    questions: ids.map((id): SubmittedQuestion => {
+      const sub = subs.find((s) => s.questionId === id);
+      const passedIds = new Set(sub?.passedTestCaseIds ?? []);
+      const own = cases.filter((c) => c.questionId === id);
+      return {
+        id,
+        title: qs.find((q) => q.id === id)?.title ?? sub?.questionTitle ?? "Question",
+        language: sub?.language ?? room.language,
+        code: sub?.code ?? saved.find((p) => p.questionId === id)?.code ?? "",
+        submitted: Boolean(sub),
+        passed: sub?.testCasesPassed ?? 0,
+        total: sub?.testCasesTotal ?? own.length,
+        marks: sub?.marksObtained ?? 0,
+        score: sub?.score ?? 0,
+        submittedAt: sub?.submittedAt.getTime() ?? null,
+        cases: own.map((c, i) => {
+          const shown = !c.isHidden || audience === "admin";
+          return {
+            number: i + 1,
+            hidden: c.isHidden,
+            points: c.points,
+            passed: passedIds.has(c.id),
+            ...(shown ? { input: c.input, expectedOutput: c.expectedOutput } : {}),
+          };
+        }),
+      };
+    }),
+  };
+}
