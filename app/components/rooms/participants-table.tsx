@@ -1,0 +1,236 @@
+import { useFetcher } from "@remix-run/react";
+import { useState } from "react";
+import { useActionToast } from "~/components/use-action-toast";
+import { useValidateOnSubmit } from "~/components/use-validate-on-submit";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog, Dialog, FormActions } from "~/components/ui/dialog";
+import { EmptyState } from "~/components/ui/empty-state";
+import { controlClass, TextField } from "~/components/ui/field";
+import { EditParticipantSchema } from "~/lib/rooms/room-validation";
+import { useDialogForm } from "./room-dialogs";
+import type { RoomActionResult, RoomPageData } from "./room-page";
+
+const STATUS_TONE = { waiting: "yellow", testing: "green", in_progress: "green", attempted: "blue", completed: "blue", removed: "red" } as const;
+
+export function ParticipantsTable({ data, onAdd }: { data: RoomPageData; onAdd: () => void }) {
+  const [editing, setEditing] = useState<RoomPageData["participants"][number] | null>(null);
+  const [removing, setRemoving] = useState<RoomPageData["participants"][number] | null>(null);
+  const started = data.room.isActive || data.room.startedAt !== null;
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <div className="flex items-center justify-between border-b border-slate-200 px-5 py-3 dark:border-slate-800">
+        <h3 className="font-semibold">
+          Participants <span className="text-sm font-normal text-slate-500">({data.participants.length})</span>
+        </h3>
+        <Button size="sm" onClick={onAdd} disabled={started} title={started ? "Cannot add participants after test has started" : undefined}>
+          Add User
+        </Button>
+      </div>
+      {data.participants.length === 0 ? (
+        <div className="p-5">
+          <EmptyState title="No participants yet...">Share an OTP with students, or add them by email.</EmptyState>
+        </div>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="text-xs text-slate-500 uppercase">
+              <tr>
+                <th className="px-5 py-2 font-medium">Name</th>
+                <th className="px-5 py-2 font-medium">Email</th>
+                <th className="px-5 py-2 font-medium">Category</th>
+                <th className="px-5 py-2 font-medium">Status</th>
+                <th className="px-5 py-2 font-medium">Tab switches</th>
+                <th className="px-5 py-2 font-medium">Connection</th>
+                <th className="px-5 py-2 font-medium">Score</th>
+                <th className="px-5 py-2 font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+              {data.participants.map((p) => (
+                <tr key={p.id}>
+                  <td className="px-5 py-2.5 font-medium">{p.fullName}</td>
+                  <td className="px-5 py-2.5 text-slate-600 dark:text-slate-300">{p.email}</td>
+                  <td className="px-5 py-2.5">{p.category}</td>
+                  <td className="px-5 py-2.5">
+                    {p.isDisqualified ? <Badge tone="red">disqualified</Badge> : <Badge tone={STATUS_TONE[p.status]}>{p.testStatus ?? p.status}</Badge>}
+                  </td>
+                  <td className="px-5 py-2.5 tabular-nums">{p.tabSwitchCount ?? 0}</td>
+                  <td className="px-5 py-2.5">
+                    <Connection offlineMs={p.offlineMs} offlineNow={p.offlineNow} syncedAfterEnd={p.syncedAfterEnd ?? false} extraMinutes={p.extraMinutes ?? 0} />
+                    <LateEntries name={p.fullName} entries={p.lateEntries} />
+                  </td>
+                  <td className="px-5 py-2.5 tabular-nums">{p.totalScore ?? "—"}</td>
+                  <td className="px-5 py-2.5 text-right whitespace-nowrap">
+                    {data.room.isActive && p.testId ? <GrantTimeButton participantId={p.id} name={p.fullName} /> : null}
+                    <Button size="sm" variant="ghost" onClick={() => setEditing(p)} aria-label={`Edit ${p.fullName}`}>
+                      Edit
+                    </Button>
+                    <Button size="sm" variant="ghost" className="text-red-600" onClick={() => setRemoving(p)} aria-label={`Remove ${p.fullName}`}>
+                      Remove
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <EditParticipantDialog participant={editing} categories={data.categories} onClose={() => setEditing(null)} />
+      <RemoveParticipantDialog participant={removing} active={data.room.isActive} onClose={() => setRemoving(null)} />
+    </section>
+  );
+}
+
+/** "offline for m:ss" and "synced after end" (README: offline-tolerant test taking). */
+function Connection({ offlineMs, offlineNow, syncedAfterEnd, extraMinutes }: { offlineMs: number; offlineNow: boolean; syncedAfterEnd: boolean; extraMinutes: number }) {
+  // Any recorded disconnect shows, however short: round up.
+  const seconds = Math.ceil(offlineMs / 1000);
+  const clock = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+  return (
+    <div className="flex flex-wrap gap-1">
+      {offlineNow ? <Badge tone="red">offline now</Badge> : null}
+      {seconds > 0 ? <Badge tone="yellow">{`offline for ${clock}`}</Badge> : null}
+      {syncedAfterEnd ? <Badge tone="blue">synced after end</Badge> : null}
+      {extraMinutes > 0 ? <Badge tone="gray">{`+${extraMinutes} min`}</Badge> : null}
+      {!offlineNow && seconds === 0 && !syncedAfterEnd && extraMinutes === 0 ? <span className="text-slate-400">—</span> : null}
+    </div>
+  );
+}
+
+type LateEntry = RoomPageData["participants"][number]["lateEntries"][number];
+
+const LATE_KIND_LABELS: Record<string, string> = {
+  code: "Code saved",
+  "mcq-progress": "Answers saved",
+  "tab-switch": "Tab switch",
+  unlock: "Unlock attempt",
+  "submit-code": "Submit Code",
+  finish: "Finish / Submit Test",
+};
+
+function latePreview(entry: LateEntry) {
+  const payload = (entry.payload ?? {}) as Record<string, unknown>;
+  if (typeof payload.code === "string" && entry.kind !== "unlock") return payload.code;
+  if (payload.answers && typeof payload.answers === "object") return `${Object.keys(payload.answers).length} answered`;
+  return "";
+}
+
+/** Answers that reached the server after the grace window: not counted, but the admin can read them. */
+function LateEntries({ name, entries }: { name: string; entries: LateEntry[] }) {
+  const [open, setOpen] = useState(false);
+  if (entries.length === 0) return null;
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)} className="mt-1 text-xs font-medium text-red-700 underline underline-offset-2 dark:text-red-300">
+        {entries.length} late change{entries.length === 1 ? "" : "s"} kept
+      </button>
+      <Dialog
+        open={open}
+        onClose={() => setOpen(false)}
+        title={`Late changes from ${name}`}
+        description="These reached the server after the grace window closed, so they were not counted. They are kept here for you to review."
+      >
+        <ol className="max-h-96 space-y-2 overflow-y-auto text-sm">
+          {entries.map((entry, i) => (
+            <li key={i} className="rounded-md border border-slate-200 p-2 dark:border-slate-700">
+              <p className="flex justify-between gap-2 font-medium">
+                <span>{LATE_KIND_LABELS[entry.kind] ?? entry.kind}</span>
+                <span className="text-xs font-normal text-slate-500">written {new Date(entry.createdAt).toLocaleTimeString()}</span>
+              </p>
+              {latePreview(entry) ? <pre className="mt-1 max-h-40 overflow-auto rounded bg-slate-100 p-2 text-xs whitespace-pre-wrap dark:bg-slate-800">{latePreview(entry)}</pre> : null}
+            </li>
+          ))}
+        </ol>
+      </Dialog>
+    </>
+  );
+}
+
+/** One click: 5 more minutes for this student only. */
+function GrantTimeButton({ participantId, name }: { participantId: string; name: string }) {
+  const fetcher = useFetcher<RoomActionResult>();
+  useActionToast(fetcher.data);
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      busy={fetcher.state !== "idle"}
+      onClick={() => fetcher.submit({ intent: "grant-time", participantId, minutes: "5" }, { method: "post" })}
+      aria-label={`Give ${name} 5 more minutes`}
+    >
+      +5 min
+    </Button>
+  );
+}
+
+function EditParticipantDialog({
+  participant,
+  categories,
+  onClose,
+}: {
+  participant: RoomPageData["participants"][number] | null;
+  categories: string[];
+  onClose: () => void;
+}) {
+  const fetcher = useDialogForm(onClose);
+  const validate = useValidateOnSubmit();
+  return (
+    <Dialog open={participant !== null} onClose={onClose} title="Edit participant" description={participant?.email}>
+      {participant ? (
+        <fetcher.Form
+          method="post"
+          className="space-y-4"
+          noValidate
+          onSubmit={validate(EditParticipantSchema)}
+        >
+          <input type="hidden" name="intent" value="edit-participant" />
+          <input type="hidden" name="participantId" value={participant.id} />
+          <TextField label="Full name" name="fullName" defaultValue={participant.fullName} autoFocus />
+          <div className="space-y-1">
+            <label htmlFor="participant-category" className="block text-sm font-medium">
+              Category
+            </label>
+            <select id="participant-category" name="category" defaultValue={participant.category} className={controlClass}>
+              {[...new Set([participant.category, ...categories])].map((c) => (
+                <option key={c}>{c}</option>
+              ))}
+            </select>
+          </div>
+          <FormActions onCancel={onClose} busy={fetcher.state !== "idle"} submitLabel="Save" />
+        </fetcher.Form>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function RemoveParticipantDialog({
+  participant,
+  active,
+  onClose,
+}: {
+  participant: RoomPageData["participants"][number] | null;
+  active: boolean;
+  onClose: () => void;
+}) {
+  const fetcher = useFetcher<RoomActionResult>();
+  useActionToast(fetcher.data, onClose);
+  return (
+    <ConfirmDialog
+      open={participant !== null}
+      onClose={onClose}
+      title="Remove participant?"
+      confirmLabel="Remove"
+      description={
+        <>
+          <strong>{participant?.fullName}</strong> will be removed from this room and cannot re-enter it.
+          {active ? " The test is running, so their test will be disqualified." : ""}
+        </>
+      }
+      busy={fetcher.state !== "idle"}
+      onConfirm={() => participant && fetcher.submit({ intent: "remove-participant", participantId: participant.id }, { method: "post" })}
+    />
+  );
+}
