@@ -1,35 +1,36 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, useFetcher, useLoaderData, useNavigate, type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, type ShouldRevalidateFunction } from "@remix-run/react";
+import { isRouteErrorResponse, useFetcher, useLoaderData, type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { z } from "zod";
 import { CodeEditor, FILE_NAMES, FontSizeControls } from "~/components/code-editor";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { bestServerOffset, NetworkIndicator, useNetworkStatus } from "~/components/network-indicator";
-import { Countdown, useCountdown } from "~/components/test/countdown";
-import { ProblemText } from "~/components/test/problem-text";
+import { NetworkIndicator } from "~/components/network-indicator";
+import { Countdown } from "~/components/test/countdown";
+import { FinishDialog } from "~/components/test/finish-dialog";
+import { OfflineBanner } from "~/components/test/offline-banner";
+import { OutputConsole, type RunResult } from "~/components/test/output-console";
+import { ProblemPanel } from "~/components/test/problem-panel";
+import { QuestionList } from "~/components/test/question-list";
 import { SyncStatus } from "~/components/test/sync-status";
-import { useJournal } from "~/components/test/use-journal";
+import { UnlockDialog } from "~/components/test/unlock-dialog";
+import { useCodeDrafts } from "~/components/test/use-code-drafts";
+import { isFinishing, useTestSession } from "~/components/test/use-test-session";
 import { useToast } from "~/components/toaster";
-import { exitMessage, useRoomParty } from "~/components/use-room-party";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { CenteredNotice } from "~/components/ui/centered-notice";
 import { ConfirmDialog, Dialog } from "~/components/ui/dialog";
-import { controlClass } from "~/components/ui/field";
-import { runOpenCases, submitCode, type CaseResult } from "~/lib/student-tests/coding-test.server";
 import { LANGUAGE_LABELS } from "~/lib/format";
-import { actionError, FormError, parseValues, success, readFormValues } from "~/lib/forms.server";
+import { actionError, FormError, parseValues, readFormValues, success } from "~/lib/forms.server";
 import { publishParticipantsChanged } from "~/lib/party.server";
+import { runOpenCases, submitCode } from "~/lib/student-tests/coding-test.server";
 import { requireTestPage } from "~/lib/student-tests/student-pages.server";
 import { codingTestView, testState } from "~/lib/student-tests/student-tests.server";
 import { codingMarks, TEST_RULES } from "~/lib/student-tests/test-rules";
 import { redirectWithToast } from "~/lib/toast.server";
-import { FinishDialog, type FinishPhase } from "~/components/test/finish-dialog";
-import { OfflineBanner } from "~/components/test/offline-banner";
-import { CenteredNotice } from "~/components/ui/centered-notice";
 import { loadWithLocal } from "~/offline/client-loader";
-import type { Entry, JudgedEntry, RejectedEntry, TestState } from "~/offline/journal";
 import { useOfflineShell } from "~/offline/service-worker";
-import { newerThanServer, saveCode, saveState, saveSubmission, withPending } from "~/offline/test-store";
+import { newerThanServer, saveSubmission } from "~/offline/test-store";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.roomName ?? "Coding test"} — ProctorEdge` }];
 
@@ -39,14 +40,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (test.isCompleted) throw await redirectWithToast("/student", { type: "info", message: "You have already finished this test" });
   try {
     const questions = await codingTestView(context.db, room, test);
+    const state = testState(room, test);
     return {
       roomId: room.id,
       roomName: room.roomName,
       language: room.language,
       testId: test.id,
       questions,
-      state: testState(room, test),
-      serverNow: Date.now(),
+      state,
+      serverNow: state.serverNow,
+      /** Extra time granted to this student: a room-changed event's ends_at plus this is their deadline. */
+      extraMs: state.endsAt !== null && room.endsAt ? state.endsAt - room.endsAt.getTime() : 0,
     };
   } catch (error) {
     if (error instanceof FormError) throw await redirectWithToast("/student", { type: "error", message: error.message });
@@ -101,7 +105,7 @@ export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
 
 /** Run and Submit answer in place (the page updates its own state): no loader reload after them. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) => {
-  if (formMethod && formMethod.toUpperCase() !== "GET") return false;
+  if (isFinishing() || (formMethod && formMethod.toUpperCase() !== "GET")) return false;
   return defaultShouldRevalidate;
 };
 
@@ -116,99 +120,39 @@ export function HydrateFallback() {
 
 type Data = ReturnType<typeof useLoaderData<typeof clientLoader>>;
 type Question = Data["questions"][number];
-type RunResult = {
-  kind: "run" | "submit";
-  message: string;
-  compile: { code: number; stdout: string; stderr: string } | null;
-  cases: CaseResult[];
-  passed: number;
-  total: number;
-  marks?: number;
-};
 
-const AUTOSAVE_MS = 2000;
 const RUN_OFFLINE = "Running code needs a connection. Your code is saved and will sync when you are back online.";
 const SUBMIT_QUEUED = "You are offline. Your submission is saved on this device and will be judged when the connection returns.";
-/** An unlock that has not reached the server after this long is taken provisionally. */
-const UNLOCK_WAIT_MS = 4000;
 
 const judgedMessage = (passed: number, total: number) => (passed === total ? "All test cases passed!" : `${passed}/${total} test cases passed`);
 
 export default function CodingTest() {
   const data = useLoaderData<typeof clientLoader>();
-  const navigate = useNavigate();
   const toast = useToast();
-  const network = useNetworkStatus();
   useOfflineShell(true);
-  const [loadOffset] = useState(() => (typeof window === "undefined" ? 0 : data.serverNow - Date.now()));
-  // Read on every use: a measurement (or the one kept from earlier) beats the loader's estimate.
-  const offsetRef = useRef(0);
-  offsetRef.current = network.serverOffset ?? bestServerOffset() ?? loadOffset;
-  const [serverState, setServerState] = useState<TestState>(data.state);
-  // A refetch (after a room-wide change) brings this student's own deadline.
-  useEffect(() => setServerState((s) => ({ ...s, endsAt: data.state.endsAt })), [data.state.endsAt]);
   const [active, setActive] = useState(0);
-  // This device's code wins where it is newer than the server's (a reload before it synced).
-  const [codes, setCodes] = useState<Record<string, string>>(() =>
-    Object.fromEntries(data.questions.map((q) => [q.id, newerThanServer(data.local?.codes?.[q.id], q.code, q.codeSavedAt)])),
-  );
+  const question = data.questions[active]!;
   const [fontSize, setFontSize] = useState(14);
   const [output, setOutput] = useState<RunResult | null>(null);
+  const [confirmFinish, setConfirmFinish] = useState(false);
+
   // Verdicts this device heard after the server's copy was kept (an offline reload) still count in the running score.
   const [submissions, setSubmissions] = useState<Record<string, Question["submission"]>>(() =>
     Object.fromEntries(
       data.questions.map((q) => [q.id, newerThanServer(data.local?.submissions?.[q.id], q.submission, q.submission?.submittedAt ?? null)]),
     ),
   );
-  const recordVerdict = useCallback(
-    (questionId: string, verdict: { passed: number; total: number; marks: number }) => {
-      const at = Math.round(Date.now() + offsetRef.current);
-      const submission = { ...verdict, score: codingMarks(verdict.passed, verdict.total).score, submittedAt: at };
-      setSubmissions((all) => ({ ...all, [questionId]: submission }));
-      void saveSubmission(data.roomId, data.testId, questionId, submission, at);
-    },
-    [data.roomId, data.testId],
-  );
-  const [confirmFinish, setConfirmFinish] = useState(false);
-  const [finishResult, setFinishResult] = useState<{ ok: boolean; message: string } | null>(null);
-  const [unlockTimedOut, setUnlockTimedOut] = useState(false);
-  const ended = useRef(false);
-
-  const leave = useCallback(
-    (message: string, type: "error" | "success" = "error") => {
-      if (ended.current) return;
-      ended.current = true;
-      toast({ type, message });
-      setTimeout(() => navigate("/student", { replace: true }), 2000);
-    },
-    [navigate, toast],
-  );
-
-  const onState = useCallback(
-    (next: TestState) => {
-      void saveState(data.roomId, data.testId, next);
-      setServerState((prev) => {
-        if (next.isDisqualified && !prev.isDisqualified) {
-          leave(
-            prev.isLocked && next.tabSwitchCount === prev.tabSwitchCount
-              ? "Test disqualified due to incorrect unlock code"
-              : "Test disqualified due to multiple tab switches",
-          );
-        } else if (next.isLocked && next.unlockAttemptsRemaining < prev.unlockAttemptsRemaining) {
-          // First: an unlock made offline can turn out wrong in the same sync that brings the lock.
-          toast({ type: "error", message: `Incorrect code. ${next.unlockAttemptsRemaining} attempts remaining.` });
-        } else if (next.isLocked && !prev.isLocked) {
-          toast({ type: "error", message: `Tab switch detected! (${next.tabSwitchCount}/${TEST_RULES.maxTabSwitches}) Enter unlock code to continue.` });
-        } else if (prev.isLocked && !next.isLocked && !next.isDisqualified) {
-          toast({ type: "success", message: "Test unlocked successfully" });
-        }
-        return next;
-      });
-    },
-    [data.roomId, data.testId, leave, toast],
-  );
-  const onJudged = useCallback(
-    (judged: JudgedEntry[]) => {
+  const saveNowRef = useRef<(questionId: string) => Promise<void>>(async () => {});
+  const session = useTestSession({
+    type: "coding",
+    roomId: data.roomId,
+    testId: data.testId,
+    serverNow: data.serverNow,
+    state: data.state,
+    extraMs: data.extraMs,
+    finishedMessage: (state) => `Test submitted successfully! Total Score: ${state.totalScore}/100`,
+    beforeFinish: () => saveNowRef.current(question.id),
+    onJudged(judged) {
       for (const j of judged) {
         recordVerdict(j.questionId, j);
         const index = data.questions.findIndex((q) => q.id === j.questionId);
@@ -217,135 +161,24 @@ export default function CodingTest() {
         setOutput({ kind: "submit", message, compile: null, cases: [], passed: j.passed, total: j.total, marks: j.marks });
       }
     },
-    [data.questions, recordVerdict, toast],
-  );
-  const onAccepted = useCallback(
-    (entries: Entry[], state: TestState) => {
-      if (entries.some((e) => e.kind === "finish")) {
-        const message = `Test submitted successfully! Total Score: ${state.totalScore}/100`;
-        setFinishResult({ ok: true, message });
-        leave(message, "success");
-      }
-    },
-    [leave],
-  );
-  const onRejected = useCallback(
-    (rejected: RejectedEntry[]) => {
-      const finish = rejected.find((r) => pendingRef.current.some((e) => e.id === r.id && e.kind === "finish"));
-      if (finish) setFinishResult({ ok: false, message: finish.reason });
-      else if (rejected[0]) toast({ type: "error", message: `Some changes were not saved: ${rejected[0].reason}` });
-    },
-    [toast],
-  );
-  const { journal, status: journalStatus, append, flush, pending } = useJournal({
+  });
+  const { view, append, flush, pending, network, serverTime } = session;
+  const recordVerdict = (questionId: string, verdict: { passed: number; total: number; marks: number }) => {
+    const at = serverTime();
+    const submission = { ...verdict, score: codingMarks(verdict.passed, verdict.total).score, submittedAt: at };
+    setSubmissions((all) => ({ ...all, [questionId]: submission }));
+    void saveSubmission(data.roomId, data.testId, questionId, submission, at);
+  };
+  const { codes, setCode, saveNow } = useCodeDrafts({
+    roomId: data.roomId,
     testId: data.testId,
-    clockOffset: () => offsetRef.current,
-    onState,
-    onJudged,
-    onAccepted,
-    onRejected,
+    questions: data.questions,
+    local: data.local?.codes,
+    activeQuestionId: question.id,
+    append,
+    serverTime,
   });
-  const pendingRef = useRef<Entry[]>(pending);
-  pendingRef.current = pending;
-  // What the student sees: the server's state plus this device's unsynced tab switches, unlocks and finish.
-  const view = withPending(serverState, pending, {
-    type: "coding",
-    maxSwitches: TEST_RULES.maxTabSwitches,
-    provisionalUnlock: !network.online || unlockTimedOut,
-  });
-
-  // Autosave: 2 s after a change, and before switching question or submitting.
-  const lastSaved = useRef<Record<string, string>>({ ...codes });
-  const saveNow = useCallback(
-    async (questionId: string) => {
-      const code = codes[questionId] ?? "";
-      if (lastSaved.current[questionId] === code) return;
-      lastSaved.current[questionId] = code;
-      await Promise.all([
-        append("code", { questionId, code }),
-        saveCode(data.roomId, data.testId, questionId, code, Math.round(Date.now() + offsetRef.current)),
-      ]);
-    },
-    [append, codes, data.roomId, data.testId],
-  );
-  const question = data.questions[active]!;
-  // Every 2 s while the code changes (not 2 s after the last key: someone
-  // typing without a pause still saves). The timer saves whatever is current.
-  const latest = useRef({ saveNow, questionId: question.id });
-  latest.current = { saveNow, questionId: question.id };
-  const autosave = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => {
-    if (autosave.current) return;
-    autosave.current = setTimeout(() => {
-      autosave.current = null;
-      void latest.current.saveNow(latest.current.questionId);
-    }, AUTOSAVE_MS);
-  }, [codes]);
-  useEffect(
-    () => () => {
-      if (autosave.current) clearTimeout(autosave.current);
-    },
-    [],
-  );
-  // This device's copy follows the editor closely (a reload loses at most a
-  // keystroke or two); the journal entry, which the server sees, every 2 s.
-  useEffect(() => {
-    const questionId = question.id;
-    const code = codes[questionId] ?? "";
-    const timer = setTimeout(() => void saveCode(data.roomId, data.testId, questionId, code, Math.round(Date.now() + offsetRef.current)), 250);
-    return () => clearTimeout(timer);
-  }, [codes, data.roomId, data.testId, question.id]);
-  useEffect(() => {
-    const onHide = () => void saveNow(question.id);
-    window.addEventListener("pagehide", onHide);
-    return () => window.removeEventListener("pagehide", onHide);
-  }, [question.id, saveNow]);
-
-  // Proctoring: every hidden-tab event is journaled and counted by the server (offline: on sync).
-  useEffect(() => {
-    if (!journal) return;
-    const onVisibility = () => {
-      if (document.visibilityState === "hidden" && !ended.current) {
-        void append("tab-switch", { at: Math.round(Date.now() + offsetRef.current) }).then(() => flush());
-      }
-    };
-    document.addEventListener("visibilitychange", onVisibility);
-    return () => document.removeEventListener("visibilitychange", onVisibility);
-  }, [append, flush, journal]);
-
-  useRoomParty(data.roomId, (event) => {
-    // Extra time for this student alone carries their own deadline.
-    if (event.type === "time-changed") {
-      setServerState((s) => ({ ...s, endsAt: event.endsAt }));
-      return "handled";
-    }
-    // A room-wide change (extend, stop) falls through: the loader refetches this student's deadline.
-    const exit = exitMessage(event);
-    if (exit) {
-      leave(exit);
-      return "handled";
-    }
-  });
-
-  // Finish (the button or the clock): a journal entry like any other, so it
-  // also works offline and is submitted when the connection returns.
-  const finishing = useRef(false);
-  const [finishBusy, setFinishBusy] = useState(false);
-  const finish = useCallback(async () => {
-    if (finishing.current || view.finishing) return;
-    finishing.current = true;
-    setFinishBusy(true);
-    try {
-      await saveNow(question.id);
-      await append("finish", {});
-      await Promise.race([flush(), new Promise((resolve) => setTimeout(resolve, 8000))]);
-    } finally {
-      finishing.current = false;
-      setFinishBusy(false);
-    }
-  }, [append, flush, question.id, saveNow, view.finishing]);
-
-  const left = useCountdown(view.endsAt, () => offsetRef.current, () => void finish());
+  saveNowRef.current = saveNow;
 
   const runner = useFetcher<typeof clientAction>();
   const queueSubmit = useCallback(
@@ -373,10 +206,7 @@ export default function CodingTest() {
       const result = r as unknown as RunResult;
       setOutput(result);
       toast({ type: result.passed === result.total ? "success" : "info", message: result.message });
-      if (result.kind === "submit") {
-        const qid = String(runner.formData?.get("questionId") ?? question.id);
-        recordVerdict(qid, { passed: result.passed, total: result.total, marks: result.marks ?? 0 });
-      }
+      if (result.kind === "submit") recordVerdict(String(runner.formData?.get("questionId") ?? question.id), { passed: result.passed, total: result.total, marks: result.marks ?? 0 });
     }
   }, [runner.data]); // eslint-disable-line react-hooks/exhaustive-deps -- react to each new result once
 
@@ -402,23 +232,14 @@ export default function CodingTest() {
 
   const totalMarks = useMemo(() => Object.values(submissions).reduce((sum, s) => sum + (s?.marks ?? 0), 0), [submissions]);
   const queued = (questionId: string) => pending.some((e) => e.kind === "submit-code" && e.payload.questionId === questionId);
-
-  const phase: FinishPhase | null = finishResult
-    ? finishResult.ok
-      ? { type: "submitted", message: finishResult.message }
-      : { type: "failed", error: finishResult.message, retry: false }
-    : view.finishing
-      ? network.online
-        ? { type: "submitting", timeUp: left === 0 }
-        : { type: "waiting-online", timeUp: left === 0 }
-      : null;
+  const journalStatus = session.status;
 
   return (
     <div className="flex h-screen flex-col">
       <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-800 dark:bg-slate-900">
         <h1 className="font-semibold">{data.roomName}</h1>
         <Badge tone="blue">{LANGUAGE_LABELS[data.language]}</Badge>
-        <Countdown left={left} />
+        <Countdown left={session.seconds} />
         <NetworkIndicator />
         <SyncStatus status={journalStatus} />
         <span className="text-xs text-slate-500" data-testid="tab-switches">
@@ -426,7 +247,7 @@ export default function CodingTest() {
         </span>
         <div className="ml-auto flex items-center gap-3">
           <span className="text-sm text-slate-500">Score so far: {Math.min(100, totalMarks)}/100</span>
-          <Button variant="danger" onClick={() => setConfirmFinish(true)} busy={finishBusy} disabled={view.finishing}>
+          <Button variant="danger" onClick={() => setConfirmFinish(true)} busy={session.finishBusy} disabled={view.finishing || session.phase !== null}>
             Finish Test
           </Button>
         </div>
@@ -439,56 +260,13 @@ export default function CodingTest() {
       ) : null}
 
       <div className="grid min-h-0 flex-1 grid-cols-[13rem_minmax(0,1fr)_minmax(0,1.3fr)]">
-        <nav aria-label="Questions" className="space-y-1 overflow-y-auto border-r border-slate-200 p-3 dark:border-slate-800">
-          {data.questions.map((q, i) => (
-            <button
-              key={q.id}
-              type="button"
-              onClick={() => switchTo(i)}
-              aria-current={i === active ? "true" : undefined}
-              className={`w-full rounded-md px-3 py-2 text-left text-sm ${i === active ? "bg-brand-50 font-medium text-brand-700 dark:bg-slate-800 dark:text-white" : "hover:bg-slate-100 dark:hover:bg-slate-800"}`}
-            >
-              <span className="block">Question {i + 1}</span>
-              <span className="block truncate text-xs text-slate-500">{q.title}</span>
-              {queued(q.id) ? (
-                <span className="mt-1 block text-xs text-amber-600">Submission queued</span>
-              ) : submissions[q.id] ? (
-                <span className="mt-1 block text-xs text-emerald-600">
-                  Submitted · {submissions[q.id]!.passed}/{submissions[q.id]!.total}
-                </span>
-              ) : null}
-            </button>
-          ))}
-        </nav>
-        <section aria-label="Problem" className="space-y-4 overflow-y-auto border-r border-slate-200 p-5 dark:border-slate-800">
-          <div className="flex items-baseline justify-between gap-2">
-            <h2 className="text-lg font-semibold">{question.title}</h2>
-            <span className="text-sm text-slate-500">50 marks</span>
-          </div>
-          <ProblemText text={question.description} />
-          <div>
-            <h3 className="mb-2 text-sm font-semibold">Test cases</h3>
-            {question.openCases.length === 0 ? (
-              <p className="text-sm text-slate-500">No open test cases for this question.</p>
-            ) : (
-              question.openCases.map((c, i) => (
-                <div key={c.id} className="mb-3 grid grid-cols-2 gap-2 text-xs">
-                  <div>
-                    <p className="mb-1 font-medium">Input {i + 1}</p>
-                    <pre className="overflow-x-auto rounded bg-slate-100 p-2 dark:bg-slate-800">{c.input}</pre>
-                  </div>
-                  <div>
-                    <p className="mb-1 font-medium">Expected output</p>
-                    <pre className="overflow-x-auto rounded bg-slate-100 p-2 dark:bg-slate-800">{c.expectedOutput}</pre>
-                  </div>
-                </div>
-              ))
-            )}
-            <p className="text-xs text-slate-500">
-              {question.totalCases - question.openCases.length} hidden test cases are judged when you submit.
-            </p>
-          </div>
-        </section>
+        <QuestionList
+          questions={data.questions}
+          active={active}
+          onSelect={switchTo}
+          badge={(q) => (queued(q.id) ? { tone: "queued", text: "Submission queued" } : submissions[q.id] ? { tone: "done", text: `Submitted · ${submissions[q.id]!.passed}/${submissions[q.id]!.total}` } : null)}
+        />
+        <ProblemPanel question={question} />
 
         <section aria-label="Code" className="flex min-h-0 flex-col">
           <div className="flex items-center justify-between border-b border-slate-200 px-3 py-1.5 dark:border-slate-800">
@@ -500,7 +278,7 @@ export default function CodingTest() {
               // One editor per question: its own document and undo history.
               key={question.id}
               value={code}
-              onChange={(value) => setCodes((all) => ({ ...all, [question.id]: value }))}
+              onChange={(value) => setCode(question.id, value)}
               language={data.language}
               fontSize={fontSize}
               blockClipboard
@@ -526,108 +304,20 @@ export default function CodingTest() {
         title="Finish the test?"
         confirmLabel="Finish Test"
         description={`You have submitted ${Object.values(submissions).filter(Boolean).length} of ${data.questions.length} questions. You cannot change your answers afterwards.`}
-        busy={finishBusy}
+        busy={session.finishBusy}
         onConfirm={() => {
           setConfirmFinish(false);
-          void finish();
+          void session.finish(false);
         }}
       />
-      <UnlockDialog
-        state={view}
-        onUnlock={async (c) => {
-          setUnlockTimedOut(false);
-          await append("unlock", { code: c });
-          if (!network.online) {
-            toast({ type: "info", message: "Unlocked for now. The code will be checked when you are back online." });
-            return;
-          }
-          const synced = await Promise.race([flush().then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), UNLOCK_WAIT_MS))]);
-          if (!synced) {
-            setUnlockTimedOut(true);
-            toast({ type: "info", message: "Unlocked for now. The code will be checked when the connection recovers." });
-          }
-        }}
-      />
-      <FinishDialog phase={phase} />
-      <Dialog open={view.isDisqualified && !serverState.isDisqualified && !phase} onClose={() => {}} title="Test disqualified">
+      <UnlockDialog state={view} onUnlock={session.unlock} />
+      <FinishDialog phase={session.phase} />
+      <Dialog open={view.isDisqualified && !session.serverState.isDisqualified && !session.phase} onClose={() => {}} title="Test disqualified">
         <p role="alert" className="text-sm text-slate-600 dark:text-slate-300">
           Test disqualified due to multiple tab switches. This is confirmed when your device reconnects; your work is saved on this device.
         </p>
       </Dialog>
     </div>
-  );
-}
-
-function OutputConsole({ result }: { result: RunResult | null }) {
-  return (
-    <div className="h-56 overflow-y-auto border-t border-slate-200 bg-slate-950 p-3 font-mono text-xs text-slate-100 dark:border-slate-800" aria-label="Output Console" role="log">
-      {!result ? (
-        <p className="text-slate-400">Run your code to see output...</p>
-      ) : result.compile && result.compile.code !== 0 ? (
-        <>
-          <p className="text-red-400">Compilation failed</p>
-          <pre className="mt-1 whitespace-pre-wrap">{result.compile.stderr || result.compile.stdout}</pre>
-        </>
-      ) : (
-        <>
-          <p className={result.passed === result.total ? "text-emerald-400" : "text-amber-300"}>
-            {result.kind === "submit" ? "Submitted: " : ""}
-            {result.passed}/{result.total} test cases passed
-          </p>
-          {result.cases.map((c, i) => (
-            <div key={c.id} className="mt-2 border-t border-slate-800 pt-2">
-              <p>
-                Test case {i + 1} {c.hidden ? "(hidden)" : ""}:{" "}
-                <span className={c.passed ? "text-emerald-400" : "text-red-400"}>{c.passed ? "Passed" : `Failed (${c.verdict})`}</span>
-              </p>
-              {!c.hidden ? (
-                <>
-                  <p className="mt-1 text-slate-400">Your output:</p>
-                  <pre className="whitespace-pre-wrap">{c.actualOutput || "(no output)"}</pre>
-                  {c.error ? <pre className="whitespace-pre-wrap text-red-300">{c.error}</pre> : null}
-                </>
-              ) : null}
-            </div>
-          ))}
-        </>
-      )}
-    </div>
-  );
-}
-
-function UnlockDialog({ state, onUnlock }: { state: TestState; onUnlock: (code: string) => Promise<void> | undefined }) {
-  const [code, setCode] = useState("");
-  const [busy, setBusy] = useState(false);
-  return (
-    <Dialog
-      open={state.isLocked && !state.isDisqualified}
-      onClose={() => {}}
-      title="Test locked"
-      description={`Tab switch detected (${state.tabSwitchCount}/${TEST_RULES.maxTabSwitches}). Ask your instructor for the unlock code.`}
-    >
-      <form
-        className="space-y-3"
-        onSubmit={async (e) => {
-          e.preventDefault();
-          if (!code.trim()) return;
-          setBusy(true);
-          await onUnlock(code.trim());
-          setBusy(false);
-          setCode("");
-        }}
-      >
-        <label htmlFor="unlock-code" className="block text-sm font-medium">
-          Unlock code
-        </label>
-        <input id="unlock-code" className={controlClass} value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" autoFocus />
-        <p className="text-sm text-slate-600 dark:text-slate-300">
-          Attempts remaining: {state.unlockAttemptsRemaining}/{TEST_RULES.unlockAttempts}
-        </p>
-        <Button type="submit" className="w-full" busy={busy} disabled={!code.trim()}>
-          Unlock
-        </Button>
-      </form>
-    </Dialog>
   );
 }
 

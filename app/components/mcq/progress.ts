@@ -10,8 +10,6 @@ export const OPTION_LETTERS = ["A", "B", "C", "D"] as const;
 /** Spec 2 section 9: the 5-minute warning and the MCQ autosave interval. */
 export const WARNING_AT_SECONDS = 300;
 export const AUTOSAVE_MS = 30_000;
-/** Spec 2 section 9: redirect delay after submit. */
-export const REDIRECT_DELAY_MS = 2_000;
 
 /**
  * Keeps only what fits these questions: answers to known questions that are

@@ -4,6 +4,8 @@ export const TEST_RULES = {
   marksPerCodingQuestion: 50,
   mcqMarks: 5,
   maxTabSwitches: 3,
+  /** Back to the dashboard this long after a submit or a disqualification. */
+  redirectDelayMs: 2000,
   unlockAttempts: 3,
   /** Default time after ends_at in which answers written before it are still accepted (README: offline); the Worker reads GRACE_SECONDS. */
   graceMs: 15 * 60_000,

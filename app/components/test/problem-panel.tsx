@@ -1,0 +1,41 @@
+import { ProblemText } from "./problem-text";
+
+export type ProblemQuestion = {
+  title: string;
+  description: string;
+  totalCases: number;
+  openCases: { id: string; input: string; expectedOutput: string }[];
+};
+
+/** The problem of a coding question: description, "50 marks", and its open test cases only. */
+export function ProblemPanel({ question }: { question: ProblemQuestion }) {
+  return (
+    <section aria-label="Problem" className="space-y-4 overflow-y-auto border-r border-slate-200 p-5 dark:border-slate-800">
+      <div className="flex items-baseline justify-between gap-2">
+        <h2 className="text-lg font-semibold">{question.title}</h2>
+        <span className="text-sm text-slate-500">50 marks</span>
+      </div>
+      <ProblemText text={question.description} />
+      <div>
+        <h3 className="mb-2 text-sm font-semibold">Test cases</h3>
+        {question.openCases.length === 0 ? (
+          <p className="text-sm text-slate-500">No open test cases for this question.</p>
+        ) : (
+          question.openCases.map((c, i) => (
+            <div key={c.id} className="mb-3 grid grid-cols-2 gap-2 text-xs">
+              <div>
+                <p className="mb-1 font-medium">Input {i + 1}</p>
+                <pre className="overflow-x-auto rounded bg-slate-100 p-2 dark:bg-slate-800">{c.input}</pre>
+              </div>
+              <div>
+                <p className="mb-1 font-medium">Expected output</p>
+                <pre className="overflow-x-auto rounded bg-slate-100 p-2 dark:bg-slate-800">{c.expectedOutput}</pre>
+              </div>
+            </div>
+          ))
+        )}
+        <p className="text-xs text-slate-500">{question.totalCases - question.openCases.length} hidden test cases are judged when you submit.</p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { EntryKind } from "~/offline/journal";
+import { newerThanServer, saveCode, type Stamped } from "~/offline/test-store";
+
+/** Spec 2 section 9: code is autosaved every 2 seconds while it changes. */
+export const AUTOSAVE_MS = 2000;
+
+type Options = {
+  roomId: string;
+  testId: string;
+  questions: { id: string; code: string; codeSavedAt: number | null }[];
+  /** This device's newer copy (a reload before it synced). */
+  local: Record<string, Stamped<unknown>> | undefined;
+  activeQuestionId: string;
+  append: (kind: EntryKind, payload: Record<string, unknown>) => Promise<unknown>;
+  /** Server time now (ms). */
+  serverTime: () => number;
+};
+
+/**
+ * The code of every question of a coding test: this device's copy follows the
+ * editor closely (a reload loses at most a keystroke or two); the journal
+ * entry, which the server sees, every 2 s while the code changes, and before
+ * switching question, submitting, finishing or leaving the page.
+ */
+export function useCodeDrafts({ roomId, testId, questions, local, activeQuestionId, append, serverTime }: Options) {
+  const [codes, setCodes] = useState<Record<string, string>>(() =>
+    Object.fromEntries(questions.map((q) => [q.id, newerThanServer(local?.[q.id], q.code, q.codeSavedAt)])),
+  );
+  const lastSaved = useRef<Record<string, string>>({ ...codes });
+  const saveNow = useCallback(
+    async (questionId: string) => {
+      const code = codes[questionId] ?? "";
+      if (lastSaved.current[questionId] === code) return;
+      lastSaved.current[questionId] = code;
+      await Promise.all([append("code", { questionId, code }), saveCode(roomId, testId, questionId, code, serverTime())]);
+    },
+    [append, codes, roomId, serverTime, testId],
+  );
+
+  // Every 2 s while the code changes (not 2 s after the last key: someone
+  // typing without a pause still saves). The timer saves whatever is current.
+  const latest = useRef({ saveNow, activeQuestionId });
+  latest.current = { saveNow, activeQuestionId };
+  const autosave = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => {
+    if (autosave.current) return;
+    autosave.current = setTimeout(() => {
+      autosave.current = null;
+      void latest.current.saveNow(latest.current.activeQuestionId);
+    }, AUTOSAVE_MS);
+  }, [codes]);
+  useEffect(
+    () => () => {
+      if (autosave.current) clearTimeout(autosave.current);
+    },
+    [],
+  );
+  useEffect(() => {
+    const code = codes[activeQuestionId] ?? "";
+    const timer = setTimeout(() => void saveCode(roomId, testId, activeQuestionId, code, serverTime()), 250);
+    return () => clearTimeout(timer);
+  }, [codes, roomId, serverTime, testId, activeQuestionId]);
+  useEffect(() => {
+    const onHide = () => void saveNow(activeQuestionId);
+    window.addEventListener("pagehide", onHide);
+    return () => window.removeEventListener("pagehide", onHide);
+  }, [activeQuestionId, saveNow]);
+
+  const setCode = useCallback((questionId: string, code: string) => setCodes((all) => ({ ...all, [questionId]: code })), []);
+  return { codes, setCode, saveNow };
+}
