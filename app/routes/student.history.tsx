@@ -1,13 +1,146 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { LoadErrorPanel, LOAD_FAILED } from "~/components/results/submission-load-error";
+import { LocalDateTime } from "~/components/results/submission-date";
+import { Badge } from "~/components/ui/badge";
 import { EmptyState, PageTitle } from "~/components/ui/empty-state";
+import { requireRole } from "~/lib/accounts/session.server";
+import { historyPageParam, HISTORY_PAGE_SIZE, listStudentHistory } from "~/lib/results/student-history.server";
+import { SCORE_TEXT, studentBadge, studentScoreTone } from "~/lib/results/student-status";
 
 export const meta: MetaFunction = () => [{ title: "My Test History — ProctorEdge" }];
 
-export default function Page() {
+const PATH = "/student/history";
+const DESCRIPTION = "Your past tests, newest first. Open one to see your submissions.";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const student = await requireRole(request, context, "student");
+  const page = historyPageParam(new URL(request.url).searchParams);
+  let history;
+  try {
+    history = await listStudentHistory(context.db, student.id, page);
+  } catch (error) {
+    console.error("student history: load failed", error);
+    throw data({ error: LOAD_FAILED }, { status: 500 });
+  }
+  // Past the last page (a stale link): show the last one.
+  if (page > history.pageCount) throw redirect(pageHref(history.pageCount));
+  return { ...history, pageSize: HISTORY_PAGE_SIZE };
+}
+
+const pageHref = (page: number) => (page > 1 ? `${PATH}?page=${page}` : PATH);
+
+export default function StudentHistoryPage() {
+  const { rows, total, page, pageCount, pageSize } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === PATH;
+
   return (
     <>
-      <PageTitle title="My Test History" description="Your past tests and submissions." />
-      <EmptyState title="No tests taken yet">Tests you take appear here.</EmptyState>
+      <PageTitle title="My Test History" description={DESCRIPTION} />
+      {rows.length === 0 ? (
+        <EmptyState title="No tests taken yet">
+          Tests you take appear here.{" "}
+          <Link to="/student" className="text-brand-600 underline hover:text-brand-700 dark:text-brand-100">
+            Join a test room
+          </Link>
+        </EmptyState>
+      ) : (
+        <>
+          <div
+            aria-busy={loading || undefined}
+            className={`overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm transition-opacity dark:border-slate-800 dark:bg-slate-900 ${loading ? "opacity-60" : ""}`}
+          >
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Your tests, newest first</caption>
+              <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:text-slate-400">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-medium">Room</th>
+                  <th scope="col" className="px-4 py-3 font-medium">Date</th>
+                  <th scope="col" className="px-4 py-3 font-medium">Status</th>
+                  <th scope="col" className="px-4 py-3 text-right font-medium">Score</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+                {rows.map((row) => {
+                  const badge = studentBadge(row);
+                  const percent = row.maxScore > 0 ? Math.round((row.totalScore / row.maxScore) * 100) : 0;
+                  const href = `/student/submission/${row.testId}`;
+                  return (
+                    <tr key={row.testId} data-testid="history-row" className="hover:bg-slate-50 dark:hover:bg-slate-800/50">
+                      <td className="px-4 py-3">
+                        <Link to={href} prefetch="intent" className="rounded font-medium text-brand-700 hover:underline focus:ring-2 focus:ring-brand-500 focus:outline-none dark:text-brand-100">
+                          {row.roomName}
+                        </Link>
+                        <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">{row.questionType === "mcq" ? "Multiple choice" : "Coding"}</span>
+                      </td>
+                      <td className="px-4 py-3 whitespace-nowrap text-slate-600 dark:text-slate-300">
+                        <LocalDateTime ms={row.takenAt} />
+                      </td>
+                      <td className="px-4 py-3">
+                        <Badge tone={badge.tone}>{badge.label}</Badge>
+                      </td>
+                      <td className={`px-4 py-3 text-right font-semibold tabular-nums ${SCORE_TEXT[studentScoreTone(percent)]}`}>
+                        {`${row.totalScore}/${row.maxScore}`}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          {pageCount > 1 ? <Pagination page={page} pageCount={pageCount} total={total} pageSize={pageSize} /> : null}
+        </>
+      )}
+    </>
+  );
+}
+
+function Pagination({ page, pageCount, total, pageSize }: { page: number; pageCount: number; total: number; pageSize: number }) {
+  const from = (page - 1) * pageSize + 1;
+  const to = Math.min(total, page * pageSize);
+  return (
+    <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
+      <p className="text-slate-500 dark:text-slate-400">{`Showing ${from}–${to} of ${total} tests`}</p>
+      <div className="flex items-center gap-3">
+        <PageLink to={page > 1 ? pageHref(page - 1) : null} rel="prev">
+          <span aria-hidden>←</span> Previous
+        </PageLink>
+        <span aria-current="page" className="font-medium">{`Page ${page} of ${pageCount}`}</span>
+        <PageLink to={page < pageCount ? pageHref(page + 1) : null} rel="next">
+          Next <span aria-hidden>→</span>
+        </PageLink>
+      </div>
+    </nav>
+  );
+}
+
+function PageLink({ to, rel, children }: { to: string | null; rel: "prev" | "next"; children: ReactNode }) {
+  if (!to) {
+    return (
+      <span aria-disabled="true" className="inline-flex cursor-not-allowed items-center rounded-md border border-slate-200 px-3 py-1.5 font-medium text-slate-400 dark:border-slate-800 dark:text-slate-500">
+        {children}
+      </span>
+    );
+  }
+  return (
+    <Link
+      to={to}
+      rel={rel}
+      prefetch="intent"
+      className="inline-flex items-center rounded-md border border-slate-300 bg-white px-3 py-1.5 font-medium hover:bg-slate-50 focus:ring-2 focus:ring-brand-500 focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800"
+    >
+      {children}
+    </Link>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <>
+      <PageTitle title="My Test History" description={DESCRIPTION} />
+      <LoadErrorPanel />
     </>
   );
 }

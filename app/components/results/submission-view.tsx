@@ -1,0 +1,139 @@
+// The spec's "Submission view" (spec 2 section 2), one component for the
+// student's own view and the admin's. What each may see is decided on the
+// server (submissionView): a student's data never holds a hidden case's input
+// or expected output, nor which MCQ option was right.
+import { Link } from "@remix-run/react";
+import { useState } from "react";
+import { Badge } from "~/components/ui/badge";
+import { EmptyState } from "~/components/ui/empty-state";
+import {
+  adminBadge,
+  adminScoreTone,
+  SCORE_TEXT,
+  studentBadge,
+  studentScoreTone,
+} from "~/lib/results/student-status";
+import type { SubmissionView as View } from "~/lib/student-tests/submissions.server";
+import { LocalDateTime } from "./submission-date";
+import { Stat, SubmittedQuestionPanel } from "./submission-question";
+
+export type Audience = "student" | "admin";
+
+export function SubmissionView({
+  view,
+  audience,
+  back,
+}: {
+  view: View;
+  audience: Audience;
+  back: { to: string; label: string };
+}) {
+  const badge = audience === "admin" ? adminBadge(view) : studentBadge(view);
+  const percent = view.maxScore > 0 ? Math.round((view.totalScore / view.maxScore) * 100) : 0;
+  const tone = audience === "admin" ? adminScoreTone(percent) : studentScoreTone(percent);
+  const when = view.submittedAt ?? view.createdAt;
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <Link
+          to={back.to}
+          className="inline-flex items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 focus:ring-2 focus:ring-brand-500 focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
+        >
+          <span aria-hidden>←</span> {back.label}
+        </Link>
+      </div>
+
+      <header className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <p className="text-sm font-medium text-slate-500 dark:text-slate-400">Submission Details</p>
+        <h2 className="mt-1 text-2xl font-semibold">{view.roomName}</h2>
+        {audience === "admin" ? (
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            {`${view.student.name} · ${view.student.email}`}
+          </p>
+        ) : null}
+        <dl className="mt-4 flex flex-wrap items-center gap-x-6 gap-y-2 text-sm">
+          <div className="flex items-center gap-2">
+            <dt className="text-slate-500 dark:text-slate-400">Status</dt>
+            <dd data-testid="test-status">
+              <Badge tone={badge.tone}>{badge.label}</Badge>
+            </dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <dt className="text-slate-500 dark:text-slate-400">Total score</dt>
+            <dd className={`font-semibold tabular-nums ${SCORE_TEXT[tone]}`} data-testid="test-score">
+              {`${view.totalScore}/${view.maxScore}`}
+            </dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <dt className="text-slate-500 dark:text-slate-400">{view.submittedAt ? "Submitted" : "Started"}</dt>
+            <dd className="text-slate-700 dark:text-slate-200">
+              <LocalDateTime ms={when} />
+            </dd>
+          </div>
+          <div className="flex items-center gap-2">
+            <dt className="text-slate-500 dark:text-slate-400">Tab switches</dt>
+            <dd className="tabular-nums text-slate-700 dark:text-slate-200">{view.tabSwitchCount}</dd>
+          </div>
+        </dl>
+      </header>
+
+      <section aria-labelledby="submissions-heading" className="space-y-4">
+        <h3 id="submissions-heading" className="text-lg font-semibold">
+          {audience === "admin" ? "Submissions" : "Your Submissions"}
+        </h3>
+        {view.mcq ? (
+          <McqSummary view={view} answered={view.mcq.answered} total={view.mcq.total} />
+        ) : view.questions.length === 0 ? (
+          <EmptyState title="No submissions for this test">Nothing was submitted or saved.</EmptyState>
+        ) : (
+          <Questions key={view.testId} view={view} audience={audience} />
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Questions({ view, audience }: { view: View; audience: Audience }) {
+  const [selected, setSelected] = useState(0);
+  const question = view.questions[selected] ?? view.questions[0]!;
+  return (
+    <>
+      <div role="group" aria-label="Questions" className="flex flex-wrap gap-2">
+        {view.questions.map((q, i) => {
+          const current = i === selected;
+          return (
+            <button
+              key={q.id}
+              type="button"
+              aria-pressed={current}
+              aria-current={current ? "true" : undefined}
+              onClick={() => setSelected(i)}
+              className={`rounded-md px-3.5 py-2 text-sm font-medium focus:ring-2 focus:ring-brand-500 focus:ring-offset-1 focus:outline-none dark:focus:ring-offset-slate-950 ${
+                current
+                  ? "bg-brand-600 text-white"
+                  : "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
+              }`}
+            >
+              {`Question ${i + 1}`}
+            </button>
+          );
+        })}
+      </div>
+      <SubmittedQuestionPanel key={question.id} question={question} number={selected + 1} audience={audience} />
+    </>
+  );
+}
+
+/** MCQ: the score and how many were answered, never which option was right. */
+function McqSummary({ view, answered, total }: { view: View; answered: number; total: number }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <dl className="grid gap-4 sm:grid-cols-2">
+        <Stat label="Score" value={`${view.totalScore}/${view.maxScore}`} testId="mcq-score" />
+        <Stat label="Answered" value={`${answered} of ${total}`} testId="mcq-answered" />
+      </dl>
+      <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">Multiple-choice answers are graded on the server; the correct options are not shown.</p>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+// A student's own tests (spec 2: /student/history, "My Test History") and
+// their submission view. Every query here is filtered by the acting student:
+// another student's test id answers exactly like a missing one.
+import { and, count, desc, eq } from "drizzle-orm";
+import { studentTests, testRooms } from "~/db/schema";
+import type { Db } from "~/lib/db.server";
+import { submissionView, type SubmissionView } from "~/lib/student-tests/submissions.server";
+
+export const HISTORY_PAGE_SIZE = 20;
+
+export type HistoryRow = {
+  testId: string;
+  roomName: string;
+  questionType: "coding" | "mcq";
+  status: string;
+  isDisqualified: boolean;
+  totalScore: number;
+  maxScore: number;
+  /** When the test was submitted, else when it was launched (ms since epoch, UTC). */
+  takenAt: number;
+};
+
+export type HistoryPage = { rows: HistoryRow[]; total: number; page: number; pageCount: number };
+
+/** The `?page=` of the list: lenient, so a hand-edited link still shows something. */
+export function historyPageParam(searchParams: URLSearchParams): number {
+  const page = Number(searchParams.get("page") ?? "1");
+  return Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1;
+}
+
+/** One page of the student's tests, newest first, with the total, in one round trip. */
+export async function listStudentHistory(db: Db, studentId: string, page: number): Promise<HistoryPage> {
+  const [rows, totals] = await db.batch([
+    db
+      .select({
+        testId: studentTests.id,
+        roomName: testRooms.roomName,
+        questionType: testRooms.questionType,
+        status: studentTests.status,
+        isDisqualified: studentTests.isDisqualified,
+        totalScore: studentTests.totalScore,
+        maxScore: studentTests.maxScore,
+        createdAt: studentTests.createdAt,
+        submittedAt: studentTests.submittedAt,
+      })
+      .from(studentTests)
+      .innerJoin(testRooms, eq(testRooms.id, studentTests.roomId))
+      .where(eq(studentTests.studentId, studentId))
+      // id last, so pages never overlap when two tests share a time.
+      .orderBy(desc(studentTests.createdAt), desc(studentTests.id))
+      .limit(HISTORY_PAGE_SIZE)
+      .offset((page - 1) * HISTORY_PAGE_SIZE),
+    db
+      .select({ total: count() })
+      .from(studentTests)
+      .innerJoin(testRooms, eq(testRooms.id, studentTests.roomId))
+      .where(eq(studentTests.studentId, studentId)),
+  ]);
+  const total = totals[0]?.total ?? 0;
+  return {
+    rows: rows.map(({ createdAt, submittedAt, ...row }) => ({ ...row, takenAt: (submittedAt ?? createdAt).getTime() })),
+    total,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE)),
+  };
+}
+
+/**
+ * The submission view of one of the student's own tests, as students see it
+ * (hidden cases as status only), or null when the test is missing or not theirs.
+ * Ownership is checked before anything of the test is read.
+ */
+export async function ownSubmissionView(db: Db, testId: string, studentId: string): Promise<SubmissionView | null> {
+  const own = await db
+    .select({ id: studentTests.id })
+    .from(studentTests)
+    .where(and(eq(studentTests.id, testId), eq(studentTests.studentId, studentId)))
+    .get();
+  if (!own) return null;
+  return submissionView(db, own.id, "student");
+}
