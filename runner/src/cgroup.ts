@@ -1,17 +1,25 @@
-// Per-run cgroups: memory and pids limits, CPU accounting, and a kill switch
-// for everything a run started. cgroup v1 (memory, pids, cpuacct hierarchies)
-// and the unified v2 hierarchy are both supported; the runner uses whichever
-// the machine has. The runner (root) moves each sandbox into its cgroup
-// before the sandbox may proceed (see sandbox.ts), so no delegation is needed.
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
+// Per-run cgroups: memory and pids limits, a CPU quota of one core, CPU
+// accounting, and a kill switch for everything a run started. cgroup v1
+// (memory, pids, cpu, cpuacct hierarchies) and the unified v2 hierarchy are
+// both supported; the runner uses whichever the machine has. The runner
+// (root) moves each sandbox into its cgroup before the sandbox may proceed
+// (see sandbox.ts), so no delegation is needed.
+//
+// Layout: <root>/<controller>/<name>/<instance>/<run>. Every runner instance
+// has its own parent (<instance> = "<pid>-<n>"), so runners sharing a name on
+// one machine never remove each other's cgroups. At start a runner sweeps only
+// the instances whose process is gone; at stop it removes only its own.
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-export type CgroupLimits = { memoryBytes: number; pids: number };
+export type CgroupLimits = { memoryBytes: number; pids: number; /** CPU quota, in cores. */ cpuCores: number };
 export type CgroupStats = { cpuNs: number; memoryPeakBytes: number; oomKills: number };
 
 export interface RunCgroup {
   /** Moves a process (and so all its future children) into this cgroup. */
   add(pid: number): void;
+  /** CPU time used so far by every process and thread in the cgroup (one small read). */
+  cpuNs(): number;
   stats(): CgroupStats;
   /** SIGKILLs every process in the cgroup; returns how many were still there. */
   killAll(): number;
@@ -21,15 +29,55 @@ export interface RunCgroup {
 
 export interface CgroupBackend {
   readonly kind: "v1" | "v2";
+  /** This runner instance's own parent cgroup directories (one per hierarchy). */
+  readonly parentDirs: string[];
+  /** Makes a run cgroup; recreates this instance's parent first if it has disappeared. */
   create(id: string, limits: CgroupLimits): RunCgroup;
-  /** Runs still present from a previous process (after a crash) are removed. */
+  /** Removes what dead runner instances (their pid no longer alive) left behind. */
   sweep(): Promise<void>;
-  /** Removes the runner's own parent cgroup(s) once no run is left. */
+  /** Removes this instance's runs and its own parent, and the shared parent if nothing else is in it. */
   dispose(): Promise<void>;
 }
 
+/** CFS period: the quota is a share of every 100 ms. */
+const CPU_PERIOD_US = 100_000;
+/**
+ * CPU weight of this runner's cgroups against other processes on the machine:
+ * one default weight per slot, so the runs together weigh what their
+ * processes did at the top level before runs had CPU cgroups (v1 cpu.shares
+ * default 1024, v2 cpu.weight default 100).
+ */
+const v1Shares = (slots: number) => String(Math.min(262_144, 1024 * slots));
+const v2Weight = (slots: number) => String(Math.min(10_000, 100 * slots));
+
 const read = (file: string) => readFileSync(file, "utf8");
 const readInt = (file: string) => Number.parseInt(read(file).trim(), 10) || 0;
+const unique = (dirs: string[]) => [...new Set(dirs)];
+const errno = (error: unknown) => (error as NodeJS.ErrnoException).code;
+
+let instances = 0;
+/** "<pid>-<n>": the pid tells a later runner whether this instance is still alive. */
+export function newInstanceName(): string {
+  return `${process.pid}-${instances++}`;
+}
+const INSTANCE = /^(\d+)-\d+$/;
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return errno(error) === "EPERM";
+  }
+}
+
+/** Instance directories under `base` whose runner process is gone. */
+function deadInstances(base: string): string[] {
+  return listDirs(base).filter((entry) => {
+    const m = INSTANCE.exec(entry);
+    return m !== null && !pidAlive(Number(m[1]));
+  });
+}
 
 function pidsIn(procsFile: string): number[] {
   if (!existsSync(procsFile)) return [];
@@ -68,18 +116,46 @@ async function removeWhenEmpty(dirs: string[], procsFile: string, kill: () => vo
   throw new Error(`cgroup ${dirs[0]} still busy after 1 s`);
 }
 
+function tryRmdir(dir: string) {
+  try {
+    if (existsSync(dir)) rmdirSync(dir);
+  } catch {
+    // Not empty (another runner instance is in it) or busy: leave it.
+  }
+}
+
+/** mkdir of a run cgroup; if the parent is gone (removed under us), `ensureParent` and retry once. */
+function mkdirRun(dir: string, ensureParent: () => void) {
+  try {
+    mkdirSync(dir);
+  } catch (error) {
+    if (errno(error) !== "ENOENT") throw error;
+    ensureParent();
+    mkdirSync(dir);
+  }
+}
+
+const V1_CONTROLLERS = ["memory", "pids", "cpu", "cpuacct"] as const;
+type V1Dirs = Record<(typeof V1_CONTROLLERS)[number], string>;
+const v1Map = (f: (c: (typeof V1_CONTROLLERS)[number]) => string) =>
+  Object.fromEntries(V1_CONTROLLERS.map((c) => [c, f(c)])) as V1Dirs;
+
 class V1Cgroup implements RunCgroup {
-  private readonly dirs: { memory: string; pids: string; cpuacct: string };
-  constructor(dirs: { memory: string; pids: string; cpuacct: string }) {
+  /** Per controller; cpu and cpuacct may be one hierarchy, so paths can repeat. */
+  private readonly dirs: V1Dirs;
+  constructor(dirs: V1Dirs) {
     this.dirs = dirs;
   }
   add(pid: number) {
-    for (const dir of Object.values(this.dirs)) writeFileSync(join(dir, "cgroup.procs"), String(pid));
+    for (const dir of unique(Object.values(this.dirs))) writeFileSync(join(dir, "cgroup.procs"), String(pid));
+  }
+  cpuNs() {
+    return readInt(join(this.dirs.cpuacct, "cpuacct.usage"));
   }
   stats(): CgroupStats {
     const oom = /oom_kill (\d+)/.exec(read(join(this.dirs.memory, "memory.oom_control")));
     return {
-      cpuNs: readInt(join(this.dirs.cpuacct, "cpuacct.usage")),
+      cpuNs: this.cpuNs(),
       memoryPeakBytes: readInt(join(this.dirs.memory, "memory.max_usage_in_bytes")),
       // Older kernels lack the counter; a hit limit is then the best evidence.
       oomKills: oom ? Number(oom[1]) : readInt(join(this.dirs.memory, "memory.failcnt")) > 0 ? 1 : 0,
@@ -91,55 +167,80 @@ class V1Cgroup implements RunCgroup {
     return pids.length;
   }
   destroy() {
-    return removeWhenEmpty(Object.values(this.dirs), join(this.dirs.pids, "cgroup.procs"), () => this.killAll());
+    return removeWhenEmpty(unique(Object.values(this.dirs)), join(this.dirs.pids, "cgroup.procs"), () => this.killAll());
   }
 }
 
 export class CgroupV1 implements CgroupBackend {
   readonly kind = "v1";
-  private readonly parents: { memory: string; pids: string; cpuacct: string };
-  constructor(root: string, name: string) {
-    this.parents = {
-      memory: join(root, "memory", name),
-      pids: join(root, "pids", name),
-      cpuacct: join(root, "cpuacct", name),
-    };
-    for (const dir of Object.values(this.parents)) mkdirSync(dir, { recursive: true });
+  /** <hierarchy>/<name>, shared by every runner instance with this name. */
+  private readonly bases: V1Dirs;
+  /** <hierarchy>/<name>/<instance>: this instance's own parent. */
+  private readonly parents: V1Dirs;
+  private readonly slots: number;
+  constructor(root: string, name: string, instance: string, slots: number) {
+    // cpu and cpuacct are often mounted together ("cpu,cpuacct", with both
+    // names as symlinks): resolve, so one directory is not made twice.
+    this.bases = v1Map((c) => join(realpathSync(join(root, c)), name));
+    this.parents = v1Map((c) => join(this.bases[c], instance));
+    this.slots = slots;
+    this.ensureParents();
   }
   static available(root: string) {
     // The root of the pids hierarchy has no pids.max of its own; its children do.
-    return ["memory/memory.limit_in_bytes", "pids/cgroup.procs", "cpuacct/cpuacct.usage"].every((f) => existsSync(join(root, f)));
+    return ["memory/memory.limit_in_bytes", "pids/cgroup.procs", "cpu/cpu.cfs_quota_us", "cpuacct/cpuacct.usage"].every((f) =>
+      existsSync(join(root, f)),
+    );
+  }
+  get parentDirs() {
+    return unique(Object.values(this.parents));
+  }
+  private ensureParents() {
+    for (const dir of this.parentDirs) mkdirSync(dir, { recursive: true });
+    for (const dir of [this.bases.cpu, this.parents.cpu]) writeFileSync(join(dir, "cpu.shares"), v1Shares(this.slots));
   }
   create(id: string, limits: CgroupLimits): RunCgroup {
-    const dirs = {
-      memory: join(this.parents.memory, id),
-      pids: join(this.parents.pids, id),
-      cpuacct: join(this.parents.cpuacct, id),
-    };
-    for (const dir of Object.values(dirs)) mkdirSync(dir);
-    writeFileSync(join(dirs.memory, "memory.limit_in_bytes"), String(limits.memoryBytes));
-    // Without swap accounting the file is absent; there is no swap to escape to then.
-    const memsw = join(dirs.memory, "memory.memsw.limit_in_bytes");
-    if (existsSync(memsw)) writeFileSync(memsw, String(limits.memoryBytes));
-    writeFileSync(join(dirs.pids, "pids.max"), String(limits.pids));
+    const dirs = v1Map((c) => join(this.parents[c], id));
+    const made: string[] = [];
+    try {
+      for (const dir of unique(Object.values(dirs))) {
+        mkdirRun(dir, () => this.ensureParents());
+        made.push(dir);
+      }
+      writeFileSync(join(dirs.memory, "memory.limit_in_bytes"), String(limits.memoryBytes));
+      // Without swap accounting the file is absent; there is no swap to escape to then.
+      const memsw = join(dirs.memory, "memory.memsw.limit_in_bytes");
+      if (existsSync(memsw)) writeFileSync(memsw, String(limits.memoryBytes));
+      writeFileSync(join(dirs.pids, "pids.max"), String(limits.pids));
+      writeFileSync(join(dirs.cpu, "cpu.cfs_period_us"), String(CPU_PERIOD_US));
+      writeFileSync(join(dirs.cpu, "cpu.cfs_quota_us"), String(Math.round(limits.cpuCores * CPU_PERIOD_US)));
+    } catch (error) {
+      for (const dir of made) tryRmdir(dir);
+      throw error;
+    }
     return new V1Cgroup(dirs);
   }
-  async dispose() {
-    await this.sweep();
-    for (const dir of Object.values(this.parents)) if (existsSync(dir)) rmdirSync(dir);
+  /** Kills and removes every run under the given instance directories, then the directories. */
+  private async removeInstance(parents: V1Dirs) {
+    for (const parent of unique(Object.values(parents))) {
+      for (const entry of listDirs(parent)) killPids(pidsIn(join(parent, entry, "cgroup.procs")));
+    }
+    for (const entry of listDirs(parents.pids)) {
+      const dirs = unique(Object.values(parents).map((p) => join(p, entry)));
+      const procs = join(parents.pids, entry, "cgroup.procs");
+      await removeWhenEmpty(dirs, procs, () => killPids(pidsIn(procs)));
+    }
+    // Runs present in some hierarchies only (a create that failed half-way).
+    for (const parent of unique(Object.values(parents))) for (const entry of listDirs(parent)) tryRmdir(join(parent, entry));
+    for (const parent of unique(Object.values(parents))) tryRmdir(parent);
   }
   async sweep() {
-    for (const parent of Object.values(this.parents)) {
-      for (const entry of listDirs(parent)) {
-        killPids(pidsIn(join(parent, entry, "cgroup.procs")));
-      }
-    }
-    for (const entry of listDirs(this.parents.pids)) {
-      const dirs = Object.values(this.parents).map((p) => join(p, entry));
-      await removeWhenEmpty(dirs, join(this.parents.pids, entry, "cgroup.procs"), () =>
-        killPids(pidsIn(join(this.parents.pids, entry, "cgroup.procs"))),
-      );
-    }
+    const dead = new Set(unique(Object.values(this.bases)).flatMap((base) => deadInstances(base)));
+    for (const instance of dead) await this.removeInstance(v1Map((c) => join(this.bases[c], instance)));
+  }
+  async dispose() {
+    await this.removeInstance(this.parents);
+    for (const base of unique(Object.values(this.bases))) tryRmdir(base);
   }
 }
 
@@ -151,12 +252,15 @@ class V2Cgroup implements RunCgroup {
   add(pid: number) {
     writeFileSync(join(this.dir, "cgroup.procs"), String(pid));
   }
-  stats(): CgroupStats {
+  cpuNs() {
     const usage = /usage_usec (\d+)/.exec(read(join(this.dir, "cpu.stat")));
+    return usage ? Number(usage[1]) * 1000 : 0;
+  }
+  stats(): CgroupStats {
     const oom = /oom_kill (\d+)/.exec(read(join(this.dir, "memory.events")));
     const peakFile = join(this.dir, "memory.peak");
     return {
-      cpuNs: usage ? Number(usage[1]) * 1000 : 0,
+      cpuNs: this.cpuNs(),
       memoryPeakBytes: existsSync(peakFile) ? readInt(peakFile) : readInt(join(this.dir, "memory.current")),
       oomKills: oom ? Number(oom[1]) : 0,
     };
@@ -175,11 +279,16 @@ class V2Cgroup implements RunCgroup {
 
 export class CgroupV2 implements CgroupBackend {
   readonly kind = "v2";
+  /** <root>/<name>, shared by every runner instance with this name. */
+  private readonly base: string;
+  /** <root>/<name>/<instance>: this instance's own parent. */
   private readonly parent: string;
-  constructor(root: string, name: string) {
-    this.parent = join(root, name);
-    mkdirSync(this.parent, { recursive: true });
-    writeFileSync(join(this.parent, "cgroup.subtree_control"), "+memory +pids +cpu");
+  private readonly slots: number;
+  constructor(root: string, name: string, instance: string, slots: number) {
+    this.base = join(root, name);
+    this.parent = join(this.base, instance);
+    this.slots = slots;
+    this.ensureParents();
   }
   static available(root: string) {
     const file = join(root, "cgroup.controllers");
@@ -187,21 +296,42 @@ export class CgroupV2 implements CgroupBackend {
     const controllers = read(file).split(/\s+/);
     return ["memory", "pids", "cpu"].every((c) => controllers.includes(c));
   }
+  get parentDirs() {
+    return [this.parent];
+  }
+  private ensureParents() {
+    // Controllers reach a run only if every level above it enables them for its children.
+    for (const dir of [this.base, this.parent]) {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, "cgroup.subtree_control"), "+memory +pids +cpu");
+      writeFileSync(join(dir, "cpu.weight"), v2Weight(this.slots));
+    }
+  }
   create(id: string, limits: CgroupLimits): RunCgroup {
     const dir = join(this.parent, id);
-    mkdirSync(dir);
-    writeFileSync(join(dir, "memory.max"), String(limits.memoryBytes));
-    const swap = join(dir, "memory.swap.max");
-    if (existsSync(swap)) writeFileSync(swap, "0");
-    writeFileSync(join(dir, "pids.max"), String(limits.pids));
+    mkdirRun(dir, () => this.ensureParents());
+    try {
+      writeFileSync(join(dir, "memory.max"), String(limits.memoryBytes));
+      const swap = join(dir, "memory.swap.max");
+      if (existsSync(swap)) writeFileSync(swap, "0");
+      writeFileSync(join(dir, "pids.max"), String(limits.pids));
+      writeFileSync(join(dir, "cpu.max"), `${Math.round(limits.cpuCores * CPU_PERIOD_US)} ${CPU_PERIOD_US}`);
+    } catch (error) {
+      tryRmdir(dir);
+      throw error;
+    }
     return new V2Cgroup(dir);
   }
+  private async removeInstance(parent: string) {
+    for (const entry of listDirs(parent)) await new V2Cgroup(join(parent, entry)).destroy();
+    tryRmdir(parent);
+  }
   async sweep() {
-    for (const entry of listDirs(this.parent)) await new V2Cgroup(join(this.parent, entry)).destroy();
+    for (const instance of deadInstances(this.base)) await this.removeInstance(join(this.base, instance));
   }
   async dispose() {
-    await this.sweep();
-    if (existsSync(this.parent)) rmdirSync(this.parent);
+    await this.removeInstance(this.parent);
+    tryRmdir(this.base);
   }
 }
 
@@ -215,12 +345,15 @@ function listDirs(dir: string): string[] {
   }
 }
 
-/** The cgroup backend this machine offers, or a clear reason why there is none. */
-export function detectCgroups(root: string, name: string): CgroupBackend {
-  if (CgroupV1.available(root)) return new CgroupV1(root, name);
-  if (CgroupV2.available(root)) return new CgroupV2(root, name);
+/**
+ * The cgroup backend this machine offers, for a new runner instance with
+ * `slots` runs at once, or a clear reason why there is none.
+ */
+export function detectCgroups(root: string, name: string, slots = 1, instance = newInstanceName()): CgroupBackend {
+  if (CgroupV1.available(root)) return new CgroupV1(root, name, instance, slots);
+  if (CgroupV2.available(root)) return new CgroupV2(root, name, instance, slots);
   throw new Error(
-    `No usable cgroups under ${root}: the runner needs the memory, pids and cpuacct controllers (cgroup v1) ` +
+    `No usable cgroups under ${root}: the runner needs the memory, pids, cpu and cpuacct controllers (cgroup v1) ` +
       `or memory, pids and cpu enabled in the unified hierarchy (cgroup v2). It will not run code without them.`,
   );
 }

@@ -17,7 +17,8 @@ export const ConfigSchema = z.object({
   runCpuMs: int(100, 60_000).default(2000),
   runWallMs: int(100, 120_000).default(3000),
   runMemoryMb: int(16, 16_384).default(256),
-  outputKb: int(1, 65_536).default(64),
+  /** Stdout a run may write (all of it is compared); past it the run is OLE. */
+  outputKb: int(1, 65_536).default(8192),
   compileCpuMs: int(1000, 300_000).default(10_000),
   compileWallMs: int(1000, 300_000).default(20_000),
   compileMemoryMb: int(64, 16_384).default(1024),

@@ -7,6 +7,7 @@ export type Verdict = "AC" | "WA" | "TLE" | "MLE" | "RE" | "OLE" | "CE";
 export type CompileOutcome = { code: number; stdout: string; stderr: string; timeMs: number };
 export type RunOutcome = {
   code: number;
+  /** At most the first 64 KB of the output (cut at a UTF-8 character boundary); a run may write 8 MB. */
   stdout: string;
   stderr: string;
   verdict: "OK" | "TLE" | "MLE" | "RE" | "OLE";
@@ -17,6 +18,7 @@ export type TestCase = { id: string | number; input: string; expected_output: st
 export type TestResult = {
   testCaseId: string | number;
   passed: boolean;
+  /** At most the first 64 KB of the output (cut at a UTF-8 character boundary); all of it (up to 8 MB) was compared. */
   actualOutput: string;
   error: string | null;
   verdict: Verdict;
@@ -24,6 +26,7 @@ export type TestResult = {
   memoryKb: number;
 };
 export type JudgeResponse = {
+  /** null for Python unless its byte-compile failed (a syntax error: CE on every case). */
   compile: CompileOutcome | null;
   testResults: TestResult[];
   passedCount: number;

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { chownSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "./config.ts";
-import { outputsMatch } from "./compare.ts";
+import { outputsMatch, truncateUtf8 } from "./compare.ts";
 import { javaMainClassFromClassFiles, javaMainClassFromSource, javaSourceClass } from "./java.ts";
 import { fill, type Language, type LanguageName } from "./languages.ts";
 import type { Mount, Sandbox, SandboxLimits, SandboxResult } from "./sandbox.ts";
@@ -29,11 +29,30 @@ type Artifact = {
 
 const CDS_PATH = "/opt/cds/app.jsa";
 
-/** The verdict the kernel's report gives, before any output comparison. */
-export function runFailure(r: SandboxResult): Exclude<RunOutcome["verdict"], "OK"> | null {
+/** The most of a run's stdout that goes back in `actualOutput` / `run.stdout` (all of it is compared). */
+export const RETURNED_OUTPUT_BYTES = 64 * 1024;
+
+/**
+ * The verdict the kernel's report gives, before any output comparison.
+ *
+ * A file past the size limit is OLE. The kernel's evidence is death by
+ * SIGXFSZ, but Python (and the JVM) ignore SIGXFSZ at start-up, with no flag
+ * to stop them, so the write fails with EFBIG and the program dies of the
+ * uncaught error: Python exits 1 with "OSError: [Errno 27] File too large" as
+ * the last line of stderr. The language data says what that end of stderr
+ * looks like (`fileTooLargeError`, anchored at the end), and it counts only
+ * with a non-zero exit: a program that catches the error and goes on, or
+ * prints the same words and exits 0, is judged as usual. One that fakes it and
+ * exits non-zero still fails (OLE instead of RE), so nothing can be gained.
+ * Rejected: resetting SIGXFSZ through a wrapper (runpy) puts the wrapper's
+ * frames in every traceback; LD_PRELOAD shims are fragile; reading the
+ * files' sizes needs the sandbox's /tmp, which is gone when the run ends.
+ */
+export function runFailure(r: SandboxResult, lang?: Pick<Language, "fileTooLarge">): Exclude<RunOutcome["verdict"], "OK"> | null {
   if (r.oomKilled) return "MLE";
   if (r.wallTimeout || r.cpuExceeded) return "TLE";
   if (r.outputExceeded) return "OLE";
+  if (r.exitCode !== 0 && lang?.fileTooLarge?.test(r.stderr)) return "OLE";
   if (r.exitCode !== 0) return "RE";
   return null;
 }
@@ -82,6 +101,8 @@ export class Engine {
       cpuMs: c.runCpuMs,
       wallMs: c.runWallMs,
       memoryMb: c.runMemoryMb + lang.memoryOverheadMb,
+      // The stack may use all of the memory (recursive solutions must not die at 8 MB).
+      stackMb: c.runMemoryMb + lang.memoryOverheadMb,
       pids: Math.max(c.pids, lang.minPids),
       fileSizeMb: c.fileSizeMb,
       openFiles: c.openFiles,
@@ -96,6 +117,7 @@ export class Engine {
       cpuMs: c.compileCpuMs,
       wallMs: c.compileWallMs,
       memoryMb: c.compileMemoryMb,
+      stackMb: c.compileMemoryMb,
       pids: Math.max(c.pids, lang.minPids),
       fileSizeMb: Math.max(c.fileSizeMb, 64),
       openFiles: c.openFiles,
@@ -117,6 +139,8 @@ export class Engine {
       // JVM's OutOfMemoryError, decides MLE, even for one huge array. A large
       // -Xmx only reserves address space; start-up is unchanged (54 vs 56 ms).
       heapMb: String(16 * 1024),
+      // Java's main thread stack (-Xss): the program's memory limit, as RLIMIT_STACK is for the others.
+      stackMb: String(this.config.runMemoryMb),
       cds: lang.appCds && this.cdsArchive ? `-XX:SharedArchiveFile=${CDS_PATH}` : "-Xshare:auto",
     });
   }
@@ -202,7 +226,8 @@ export class Engine {
     const final = join(this.cacheDir, key);
     rmSync(final, { recursive: true, force: true });
     renameSync(dir, final);
-    return { dir: final, compile, mainClass };
+    // Python: the byte-compile is a syntax check; callers see `compile: null` unless it fails.
+    return { dir: final, compile: lang.reportCompile === "onFailure" ? null : compile, mainClass };
   }
 
   private remember(key: string, artifact: Artifact) {
@@ -240,9 +265,9 @@ export class Engine {
         compile: artifact.compile,
         run: {
           code: r.exitCode,
-          stdout: r.stdout,
+          stdout: truncateUtf8(r.stdout, RETURNED_OUTPUT_BYTES),
           stderr: r.stderr,
-          verdict: runFailure(r) ?? "OK",
+          verdict: runFailure(r, lang) ?? "OK",
           timeMs: r.cpuMs,
           memoryKb: r.memoryKb,
         },
@@ -276,12 +301,13 @@ export class Engine {
       const testResults = await Promise.all(
         testCases.map(async (tc): Promise<TestResult> => {
           const r = await ticket.schedule((uid) => this.runOnce(lang, artifact, tc.input, uid));
-          const failure = runFailure(r);
+          const failure = runFailure(r, lang);
+          // The whole output (up to the output limit) is compared; only its head goes back.
           const passed = !failure && outputsMatch(r.stdout, tc.expected_output);
           return {
             testCaseId: tc.id,
             passed,
-            actualOutput: r.stdout,
+            actualOutput: truncateUtf8(r.stdout, RETURNED_OUTPUT_BYTES),
             error: failure ? (failure === "RE" ? r.stderr.trim() || `Exited with code ${r.exitCode}` : FAILURE_MESSAGES[failure]) : r.stderr.trim() || null,
             verdict: failure ?? (passed ? "AC" : "WA"),
             timeMs: r.cpuMs,

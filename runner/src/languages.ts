@@ -1,6 +1,6 @@
 // Languages are data: runner/languages/<name>/language.json plus a self-test
 // program. Adding a language means adding a folder. Placeholders in commands:
-// {sourceFile} {className} {mainClass} {heapMb} {cds}.
+// {sourceFile} {className} {mainClass} {heapMb} {stackMb} {cds}.
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -15,6 +15,11 @@ const LanguageSchema = z.object({
   displayName: z.string(),
   sourceFile: z.string().min(1),
   compile: z.array(z.string()).min(1).optional(),
+  /**
+   * "onFailure": a successful compile answers `compile: null`, as if there
+   * were no compile step (Python's byte-compile only checks the syntax).
+   */
+  reportCompile: z.enum(["always", "onFailure"]).default("always"),
   run: z.array(z.string()).min(1),
   version: z.array(z.string()).min(1),
   /** Extra read-only host paths the toolchain needs inside the sandbox. */
@@ -23,6 +28,13 @@ const LanguageSchema = z.object({
   memoryOverheadMb: z.number().int().min(0).default(0),
   minPids: z.number().int().min(1).default(1),
   appCds: z.boolean().default(false),
+  /**
+   * For a runtime that ignores SIGXFSZ (Python, the JVM): a regular
+   * expression for the end of its stderr when the program dies of a write
+   * past the file-size limit (EFBIG). A run that exits non-zero with stderr
+   * matching it is OLE, as death by SIGXFSZ is. Anchor it at the end ($).
+   */
+  fileTooLargeError: z.string().optional(),
   selfTest: z.string(),
 });
 
@@ -30,6 +42,7 @@ export type Language = z.infer<typeof LanguageSchema> & {
   dir: string;
   toolchainVersion: string;
   selfTestSource: string;
+  fileTooLarge: RegExp | null;
 };
 
 function readVersion(cmd: string[]): string {
@@ -58,8 +71,15 @@ export function loadLanguages(dir: string): Map<LanguageName, Language> {
     } catch (error) {
       throw new Error(`${lang.displayName}: cannot read the toolchain version with ${lang.version.join(" ")}: ${String(error)}`);
     }
+    let fileTooLarge: RegExp | null = null;
+    try {
+      if (lang.fileTooLargeError) fileTooLarge = new RegExp(lang.fileTooLargeError);
+    } catch (error) {
+      throw new Error(`${file}: fileTooLargeError: ${(error as Error).message}`);
+    }
     languages.set(lang.name, {
       ...lang,
+      fileTooLarge,
       dir: langDir,
       toolchainVersion,
       selfTestSource: readFileSync(join(langDir, lang.selfTest), "utf8"),

@@ -3,7 +3,7 @@
 import { accessSync, chmodSync, constants, mkdirSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { detectCgroups } from "./cgroup.ts";
+import { detectCgroups, type CgroupBackend } from "./cgroup.ts";
 import type { Config } from "./config.ts";
 import { Engine } from "./engine.ts";
 import { createRunnerServer } from "./http.ts";
@@ -29,13 +29,14 @@ export function preflight(config: Config, uid = process.getuid?.()) {
         "Submitted code never runs as root.",
     );
   }
-  return detectCgroups(config.cgroupRoot, config.cgroupName);
+  return detectCgroups(config.cgroupRoot, config.cgroupName, config.concurrency);
 }
 
-export type StartedRunner = { url: string; engine: Engine; close: () => Promise<void> };
+export type StartedRunner = { url: string; engine: Engine; cgroups: CgroupBackend; close: () => Promise<void> };
 
 export async function startRunner(config: Config): Promise<StartedRunner> {
   const cgroups = preflight(config);
+  // Only what dead runner instances left: a live runner with the same cgroup name keeps its runs.
   await cgroups.sweep();
   mkdirSync(config.workDir, { recursive: true, mode: 0o755 });
   // Slot uids must reach their own job directories below it (and nothing else).
@@ -59,6 +60,7 @@ export async function startRunner(config: Config): Promise<StartedRunner> {
   return {
     url: `http://${config.host}:${address.port}`,
     engine,
+    cgroups,
     close: async () => {
       await new Promise<void>((resolve) => {
         server.closeAllConnections();

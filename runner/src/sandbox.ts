@@ -1,8 +1,9 @@
 // One sandboxed process: bubblewrap with every namespace unshared (so no
 // network), started as the slot's own unprivileged uid with an empty
 // environment, a read-only system, a small tmpfs, rlimits, a per-run cgroup
-// and a wall-clock timer. Everything it reports comes from the kernel: exit
-// status, cgroup counters, and the timers and caps enforced here.
+// (capped at one core), a CPU watch over the whole cgroup and a wall-clock
+// timer. Everything it reports comes from the kernel: exit status, cgroup
+// counters, and the timers and caps enforced here.
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync } from "node:fs";
@@ -12,9 +13,12 @@ import type { CgroupBackend } from "./cgroup.ts";
 export type Mount = { src: string; dest: string; writable?: boolean };
 
 export type SandboxLimits = {
+  /** CPU time of every process and thread of the run together. */
   cpuMs: number;
   wallMs: number;
   memoryMb: number;
+  /** RLIMIT_STACK, soft and hard (the memory limit: deep recursion is bounded by memory, not 8 MB). */
+  stackMb: number;
   pids: number;
   fileSizeMb: number;
   openFiles: number;
@@ -41,6 +45,7 @@ export type SandboxResult = {
   oomKilled: boolean;
   wallTimeout: boolean;
   cpuExceeded: boolean;
+  /** Stdout went past `outputBytes`, or a process was killed by SIGXFSZ (a file past the size limit). */
   outputExceeded: boolean;
 };
 
@@ -50,6 +55,8 @@ export const EMPTY_ENV = {} as NodeJS.ProcessEnv;
 export const SIGXCPU = 24;
 export const SIGXFSZ = 25;
 const STDERR_KEEP = 64 * 1024;
+/** How often the run's cgroup CPU total is checked against the CPU limit. */
+const CPU_POLL_MS = 25;
 
 // Debian's merged /usr: these are symlinks on the host and inside the sandbox.
 const SYSTEM_LINKS = ["bin", "lib", "lib64", "sbin"].filter((d) => existsSync(`/usr/${d}`));
@@ -114,10 +121,17 @@ export class Sandbox {
 
   async run(spec: SandboxSpec): Promise<SandboxResult> {
     const { limits } = spec;
-    const cpuSeconds = Math.ceil(limits.cpuMs / 1000);
+    // RLIMIT_CPU is only a backstop, a second past the limit: the cgroup watch
+    // below decides TLE, on the run's total. (The rlimit is per process, and
+    // the kernel's per-process count can run ahead of the cgroup's precise
+    // one: on a busy machine SIGXCPU came at 1.8 s of the cgroup's CPU.)
+    const cpuSeconds = Math.ceil(limits.cpuMs / 1000) + 1;
     const cgroup = this.cgroups.create(`run-${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`, {
       memoryBytes: limits.memoryMb * 1024 * 1024,
       pids: limits.pids,
+      // One core's worth at most, however many processes or threads: a run
+      // cannot take CPU from the run in the next slot.
+      cpuCores: 1,
     });
     const started = process.hrtime.bigint();
     // The launcher waits on fd 3 until the runner has moved it into the
@@ -129,6 +143,7 @@ export class Sandbox {
         String(cpuSeconds + 1),
         String(limits.fileSizeMb * 1024 * 1024),
         String(limits.openFiles),
+        String(limits.stackMb * 1024 * 1024),
         "--",
         this.bwrap,
         ...this.bwrapArgs(spec),
@@ -142,6 +157,7 @@ export class Sandbox {
     let stderrBytes = 0;
     let outputExceeded = false;
     let wallTimeout = false;
+    let cpuKilled = false;
     const kill = () => {
       child.kill("SIGKILL");
       cgroup.killAll();
@@ -170,6 +186,7 @@ export class Sandbox {
     });
 
     let timer: NodeJS.Timeout | undefined;
+    let cpuWatch: NodeJS.Timeout | undefined;
     try {
       cgroup.add(child.pid!);
       const go = child.stdio[3] as NodeJS.WritableStream;
@@ -179,11 +196,27 @@ export class Sandbox {
         wallTimeout = true;
         kill();
       }, limits.wallMs);
+      // RLIMIT_CPU is per process; the limit is for the whole run. Stop the
+      // run as soon as the cgroup's total (every process and thread) passes it.
+      cpuWatch = setInterval(() => {
+        if (cpuKilled) return;
+        let used = 0;
+        try {
+          used = cgroup.cpuNs();
+        } catch {
+          return; // Being torn down.
+        }
+        if (used >= limits.cpuMs * 1e6) {
+          cpuKilled = true;
+          kill();
+        }
+      }, CPU_POLL_MS);
       child.stdin!.on("error", () => {}); // The program may exit without reading its input.
       child.stdin!.end(spec.stdin ?? "");
       const { code, signal } = await exited;
       const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
       clearTimeout(timer);
+      clearInterval(cpuWatch);
       const stats = cgroup.stats();
       return {
         exitCode: code ?? 128 + (signal === "SIGKILL" ? 9 : 15),
@@ -194,7 +227,7 @@ export class Sandbox {
         memoryKb: Math.round(stats.memoryPeakBytes / 1024),
         oomKilled: stats.oomKills > 0,
         wallTimeout,
-        cpuExceeded: stats.cpuNs >= limits.cpuMs * 1e6 || code === 128 + SIGXCPU,
+        cpuExceeded: cpuKilled || stats.cpuNs >= limits.cpuMs * 1e6 || code === 128 + SIGXCPU,
         outputExceeded: outputExceeded || code === 128 + SIGXFSZ,
       };
     } catch (error) {
@@ -202,6 +235,7 @@ export class Sandbox {
       throw error;
     } finally {
       clearTimeout(timer);
+      clearInterval(cpuWatch);
       // Nothing a run started outlives it: orphans, daemons and fork bombs included.
       await cgroup.destroy();
     }
