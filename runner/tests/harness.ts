@@ -1,5 +1,6 @@
 // Starts a real runner (real bubblewrap, real cgroups) for a test file, on a
-// free port, with its own cgroup name, uid range and work directory.
+// free port, with its own cgroup name, uid range and work directory (each can
+// be overridden: two runners may share a cgroup name, as on a real machine).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -100,12 +101,11 @@ export async function leftoverProcesses(config: Config): Promise<number[]> {
   return found;
 }
 
-/** Run cgroups left under this runner's cgroup (should be none between requests). */
-export async function leftoverCgroups(config: Config): Promise<string[]> {
+/** Run cgroups left under this runner instance's own cgroup, in every hierarchy (should be none between requests). */
+export async function leftoverCgroups(runner: StartedRunner): Promise<string[]> {
   const { existsSync, readdirSync } = await import("node:fs");
   const left: string[] = [];
-  for (const controller of ["memory", "pids", "cpuacct", ""]) {
-    const dir = join(config.cgroupRoot, controller, config.cgroupName);
+  for (const dir of runner.cgroups.parentDirs) {
     if (!existsSync(dir)) continue;
     for (const d of readdirSync(dir, { withFileTypes: true })) if (d.isDirectory()) left.push(join(dir, d.name));
   }

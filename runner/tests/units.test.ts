@@ -1,6 +1,6 @@
 // Pure pieces of the runner: output comparison, Java class discovery, options.
 import { describe, expect, it } from "vitest";
-import { normalizeOutput, outputsMatch } from "../src/compare.ts";
+import { normalizeOutput, outputsMatch, truncateUtf8 } from "../src/compare.ts";
 import { loadConfig } from "../src/config.ts";
 import { javaMainClassFromSource, javaSourceClass } from "../src/java.ts";
 
@@ -25,6 +25,30 @@ describe("output comparison", () => {
 
   it("keeps inner blank lines and leading spaces", () => {
     expect(normalizeOutput("  a\n\nb  \n\n")).toBe("  a\n\nb");
+  });
+});
+
+describe("the returned head of a long output", () => {
+  it("is the whole text when it fits", () => {
+    expect(truncateUtf8("héllo", 6)).toBe("héllo");
+    expect(truncateUtf8("", 0)).toBe("");
+  });
+
+  it("is cut at a character boundary, never inside a multi-byte character", () => {
+    // "é" is 2 bytes, "€" 3, "😀" 4 (a surrogate pair in JavaScript).
+    expect(truncateUtf8("aé", 2)).toBe("a");
+    expect(truncateUtf8("aé", 3)).toBe("aé");
+    expect(truncateUtf8("a€b", 3)).toBe("a");
+    expect(truncateUtf8("a€b", 4)).toBe("a€");
+    for (let max = 1; max <= 5; max++) expect(truncateUtf8("a😀b", max)).toBe(max < 5 ? "a" : "a😀");
+    const long = "x€😀é".repeat(10_000);
+    for (const max of [65_536, 65_535, 65_534, 65_533]) {
+      const head = truncateUtf8(long, max);
+      expect(Buffer.byteLength(head)).toBeLessThanOrEqual(max);
+      expect(Buffer.byteLength(head)).toBeGreaterThan(max - 4);
+      expect(long.startsWith(head)).toBe(true);
+      expect(head).not.toContain("\uFFFD");
+    }
   });
 });
 
@@ -67,7 +91,7 @@ describe("options", () => {
       runCpuMs: 2000,
       runWallMs: 3000,
       runMemoryMb: 256,
-      outputKb: 64,
+      outputKb: 8192,
       maxCodeKb: 64,
       maxInputKb: 1024,
     });
