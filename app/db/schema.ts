@@ -288,7 +288,36 @@ export const studentTests = sqliteTable(
   (t) => [
     uniqueIndex("student_tests_room_student_uq").on(t.roomId, t.studentId),
     index("student_tests_student_idx").on(t.studentId),
+    // The admin's test history lists every test, newest first, a page at a time.
+    index("student_tests_created_idx").on(t.createdAt),
   ],
+);
+
+export const RESULT_OVERRIDES = ["passed", "failed"] as const;
+
+/**
+ * The trail of Mark Pass / Mark Fail on the results page: who, when, and the
+ * test's score and status just before. The row is written in the same batch
+ * as the change, from the row it replaces, so "before" is exact. The admin's
+ * name is kept as it was, so the trail survives a rename or a deleted account.
+ */
+export const resultOverrides = sqliteTable(
+  "result_overrides",
+  {
+    id: id(),
+    studentTestId: text("student_test_id")
+      .notNull()
+      .references(() => studentTests.id, { onDelete: "cascade" }),
+    outcome: text("outcome", { enum: RESULT_OVERRIDES }).notNull(),
+    adminId: text("admin_id").references(() => user.id, { onDelete: "set null" }),
+    adminName: text("admin_name").notNull(),
+    previousStatus: text("previous_status", { enum: STUDENT_TEST_STATUSES }).notNull(),
+    previousScore: integer("previous_score").notNull(),
+    previousDisqualified: bool("previous_disqualified").notNull(),
+    previousOverride: text("previous_override", { enum: OVERRIDE_STATUSES }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("result_overrides_test_idx").on(t.studentTestId, t.createdAt)],
 );
 
 export const submissions = sqliteTable(
