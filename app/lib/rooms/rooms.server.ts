@@ -140,10 +140,7 @@ export async function roomDetail(db: Db, roomId: string) {
       .where(eq(questions.type, room.questionType))
       .orderBy(asc(questions.category), asc(questions.title)),
   ]);
-  const periods = await db
-    .select({ studentId: participantDisconnects.studentId, startedAt: participantDisconnects.startedAt, endedAt: participantDisconnects.endedAt })
-    .from(participantDisconnects)
-    .where(eq(participantDisconnects.roomId, roomId));
+  const offline = await offlineTimes(db, roomId);
   // Answers that reached the server after the grace window: not counted, kept for the admin.
   const late = await db
     .select({ testId: journalEntries.studentTestId, kind: journalEntries.kind, payload: journalEntries.payload, createdAt: journalEntries.clientCreatedAt })
@@ -152,17 +149,49 @@ export async function roomDetail(db: Db, roomId: string) {
     .where(and(eq(studentTests.roomId, roomId), eq(journalEntries.outcome, "rejected"), eq(journalEntries.syncedAfterEnd, true)))
     .orderBy(asc(journalEntries.studentTestId), asc(journalEntries.seq))
     .limit(500);
-  const now = Date.now();
-  const withConnection = participants.map((p) => {
-    const own = periods.filter((d) => d.studentId === p.studentId);
-    return {
-      ...p,
-      lateEntries: late.filter((l) => l.testId === p.testId).map(({ kind, payload, createdAt }) => ({ kind, payload, createdAt: Number(createdAt) })),
-      offlineMs: own.reduce((sum, d) => sum + ((d.endedAt?.getTime() ?? now) - d.startedAt.getTime()), 0),
-      offlineNow: own.some((d) => d.endedAt === null),
-    };
-  });
+  const withConnection = participants.map((p) => ({
+    ...p,
+    lateEntries: late.filter((l) => l.testId === p.testId).map(({ kind, payload, createdAt }) => ({ kind, payload, createdAt: Number(createdAt) })),
+    ...(offline.get(p.studentId) ?? NEVER_OFFLINE),
+  }));
   return { room, participants: withConnection, selectedQuestionIds: selected.map((s) => s.questionId), availableQuestions: available };
+}
+
+export type OfflineTime = { offlineMs: number; offlineNow: boolean };
+export type OfflinePeriod = { startedAt: number; endedAt: number | null };
+const NEVER_OFFLINE: OfflineTime = { offlineMs: 0, offlineNow: false };
+
+/** Each student's disconnected periods in a room (the party records them while the test runs), in one query. */
+export async function offlinePeriods(db: Db, roomId: string): Promise<Map<string, OfflinePeriod[]>> {
+  const rows = await db
+    .select({ studentId: participantDisconnects.studentId, startedAt: participantDisconnects.startedAt, endedAt: participantDisconnects.endedAt })
+    .from(participantDisconnects)
+    .where(eq(participantDisconnects.roomId, roomId));
+  const periods = new Map<string, OfflinePeriod[]>();
+  for (const d of rows) {
+    const list = periods.get(d.studentId) ?? [];
+    list.push({ startedAt: d.startedAt.getTime(), endedAt: d.endedAt?.getTime() ?? null });
+    periods.set(d.studentId, list);
+  }
+  return periods;
+}
+
+/**
+ * Time offline: a period still open counts up to `now`. With `until` (when the
+ * student's test ended), only time before it counts, and a student whose test
+ * is over is not "offline now".
+ */
+export function offlineTime(periods: readonly OfflinePeriod[], now: number, until: number | null = null): OfflineTime {
+  const end = until ?? now;
+  let offlineMs = 0;
+  for (const p of periods) offlineMs += Math.max(0, Math.min(p.endedAt ?? now, end) - p.startedAt);
+  return { offlineMs, offlineNow: until === null && periods.some((p) => p.endedAt === null) };
+}
+
+/** Each student's time offline in a room; students never offline are absent. */
+export async function offlineTimes(db: Db, roomId: string, now = Date.now()): Promise<Map<string, OfflineTime>> {
+  const periods = await offlinePeriods(db, roomId);
+  return new Map([...periods].map(([studentId, list]) => [studentId, offlineTime(list, now)]));
 }
 
 /** One student's extra time (README: offline); their deadline moves, nobody else's. */
