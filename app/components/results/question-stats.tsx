@@ -1,0 +1,143 @@
+import { Badge } from "~/components/ui/badge";
+import { percent, type CaseStat, type McqStat, type QuestionStat } from "~/lib/results/stats";
+
+const th = "px-3 py-2 font-medium";
+const td = "px-3 py-2";
+const muted = "text-slate-600 dark:text-slate-400";
+
+/** A pass rate as a small bar plus its percentage (the number carries the meaning; the bar is decoration). */
+function Rate({ share }: { share: number | null }) {
+  return (
+    <span className="flex items-center gap-2">
+      <span aria-hidden className="h-1.5 w-16 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700">
+        <span className="block h-full bg-brand-600 dark:bg-brand-500" style={{ width: `${Math.round((share ?? 0) * 100)}%` }} />
+      </span>
+      <span className="tabular-nums">{percent(share)}</span>
+    </span>
+  );
+}
+
+const r2 = (r: number | null) => (r === null ? "—" : r.toFixed(2));
+
+function CaseRow({ c }: { c: CaseStat }) {
+  return (
+    <tr className={c.flagged ? "bg-red-50 dark:bg-red-950/40" : undefined}>
+      <td className={td}>
+        Case {c.number} <Badge tone={c.hidden ? "gray" : "blue"}>{c.hidden ? "Hidden" : "Open"}</Badge>
+      </td>
+      <td className={td}>
+        <Rate share={c.passRate} />
+      </td>
+      <td className={`${td} tabular-nums`}>{c.strong ? `${percent(c.isolatedFailRate)} (${c.failsAlone}/${c.strong})` : "—"}</td>
+      <td className={`${td} tabular-nums`}>{r2(c.pointBiserial)}</td>
+      <td className={td}>
+        {c.flagged ? (
+          <span className="text-sm text-red-800 dark:text-red-200">
+            <Badge tone="red">Check this case</Badge> <span className="block pt-1">{c.reason}</span>
+          </span>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
+
+/** Coding: every question of the room, then each of its test cases. */
+export function CodingQuestionStats({ questions }: { questions: QuestionStat[] }) {
+  if (questions.length === 0) return <p className={`text-sm ${muted}`}>No questions in this room.</p>;
+  return (
+    <div className="space-y-4">
+      {questions.map((q) => (
+        <section key={q.id} aria-label={`Question ${q.title}`} className="rounded-lg border border-slate-200 dark:border-slate-700">
+          <header className="flex flex-wrap items-baseline justify-between gap-2 border-b border-slate-200 px-3 py-2 dark:border-slate-700">
+            <h4 className="font-medium">
+              {q.title} {q.flagged ? <Badge tone="red">Likely broken case</Badge> : null}
+            </h4>
+            <p className={`text-sm ${muted}`}>
+              {q.attempts} submission{q.attempts === 1 ? "" : "s"} · {percent(q.allPassRate)} pass every case · mean score{" "}
+              {q.meanScore === null ? "—" : `${Math.round(q.meanScore)}%`}
+            </p>
+          </header>
+          {q.cases.length === 0 ? (
+            <p className={`px-3 py-2 text-sm ${muted}`}>This question has no test cases.</p>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <thead className={`text-xs uppercase ${muted}`}>
+                  <tr>
+                    <th className={th}>Test case</th>
+                    <th className={th}>Pass rate</th>
+                    <th className={th} title="Among students who pass every other case of this question, the share who fail this one">
+                      Fails alone
+                    </th>
+                    <th className={`${th} normal-case`} title="Point-biserial correlation with the rest of the student's passed cases">
+                      r
+                    </th>
+                    <th className={th}>
+                      <span className="sr-only">Flag</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+                  {q.cases.map((c) => (
+                    <CaseRow key={c.id} c={c} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+      ))}
+      <p className={`text-xs ${muted}`}>
+        <strong>Fails alone</strong>: of the students who pass every other case of the question, the share who fail this one (a sound
+        case is near 0%). <strong>r</strong>: point-biserial correlation between passing the case and the student&apos;s other passed
+        cases (higher separates strong from weak students; negative is suspect). A case is flagged when at least 3 students pass
+        everything else and half or more of them fail it.
+      </p>
+    </div>
+  );
+}
+
+/** MCQ: every question's share of correct answers and its discrimination. */
+export function McqQuestionStats({ questions }: { questions: McqStat[] }) {
+  if (questions.length === 0) return <p className={`text-sm ${muted}`}>No questions in this room.</p>;
+  return (
+    <div className="space-y-2">
+      <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700">
+        <table className="w-full text-left text-sm">
+          <thead className={`text-xs uppercase ${muted}`}>
+            <tr>
+              <th className={th}>#</th>
+              <th className={th}>Question</th>
+              <th className={th}>Answers</th>
+              <th className={th}>Correct</th>
+              <th className={`${th} normal-case`}>r</th>
+              <th className={th}>
+                <span className="sr-only">Flag</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+            {questions.map((q, i) => (
+              <tr key={q.id} className={q.flagged ? "bg-red-50 dark:bg-red-950/40" : undefined}>
+                <td className={`${td} tabular-nums`}>{i + 1}</td>
+                <td className={`${td} max-w-md truncate`} title={q.title}>
+                  {q.title}
+                </td>
+                <td className={`${td} tabular-nums`}>{q.answers}</td>
+                <td className={td}>
+                  <Rate share={q.passRate} />
+                </td>
+                <td className={`${td} tabular-nums`}>{r2(q.pointBiserial)}</td>
+                <td className={`${td} text-red-800 dark:text-red-200`}>{q.flagged ? <Badge tone="red">Check the answer key</Badge> : null}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className={`text-xs ${muted}`}>
+        <strong>r</strong>: point-biserial correlation between answering correctly and the student&apos;s other correct answers. A
+        question is flagged when, over at least 5 answers, r is −0.2 or lower: stronger students get it wrong more often.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+import { Link, useFetcher } from "@remix-run/react";
+import { useState } from "react";
+import { useActionToast } from "~/components/use-action-toast";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import {
+  formatDuration,
+  formatOffline,
+  OUTCOME_LABEL,
+  OVERRIDE_LABEL,
+  previousState,
+  resultBadge,
+  type OverrideEntry,
+  type OverrideOutcome,
+  type ResultRow,
+} from "~/lib/results/results-view";
+import { adminScoreTone, SCORE_TEXT } from "~/lib/results/student-status";
+import { LocalTime } from "./local-time";
+
+const th = "px-4 py-2 font-medium";
+const td = "px-4 py-2.5";
+const muted = "text-slate-600 dark:text-slate-400";
+
+/** The spec's results table, plus time taken, connection and the override trail. */
+export function ResultsTable({ rows }: { rows: ResultRow[] }) {
+  const [marking, setMarking] = useState<{ row: ResultRow; outcome: OverrideOutcome } | null>(null);
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <thead className={`text-xs uppercase ${muted}`}>
+          <tr>
+            <th className={th}>Name</th>
+            <th className={th}>Email</th>
+            <th className={th}>Score</th>
+            <th className={th}>Status</th>
+            <th className={th}>Tab switches</th>
+            <th className={th}>Time taken</th>
+            <th className={th}>Connection</th>
+            <th className={th}>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+          {rows.map((r) => (
+            <tr key={r.participantId} className="align-top">
+              <td className={`${td} font-medium`}>{r.name}</td>
+              <td className={`${td} ${muted}`}>{r.email}</td>
+              <td className={`${td} font-semibold tabular-nums ${r.totalScore === null ? muted : SCORE_TEXT[adminScoreTone(r.totalScore)]}`}>
+                {r.totalScore ?? "—"}
+              </td>
+              <td className={td}>
+                <StatusCell row={r} />
+              </td>
+              <td className={`${td} tabular-nums`}>{r.testId ? r.tabSwitchCount : "—"}</td>
+              <td className={`${td} tabular-nums whitespace-nowrap`}>{formatDuration(r.timeTakenMs)}</td>
+              <td className={td}>
+                <Connection row={r} />
+              </td>
+              <td className={`${td} text-right whitespace-nowrap`}>
+                <Actions row={r} onMark={(outcome) => setMarking({ row: r, outcome })} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <MarkDialog marking={marking} onClose={() => setMarking(null)} />
+    </div>
+  );
+}
+
+function StatusCell({ row }: { row: ResultRow }) {
+  const badge = resultBadge(row);
+  const [latest, ...earlier] = row.trail;
+  return (
+    <div className="space-y-1">
+      <Badge tone={badge.tone}>{badge.label}</Badge>
+      {row.overrideStatus === "manually_evaluated" ? <p className={`text-xs ${muted}`}>{OVERRIDE_LABEL.manually_evaluated}</p> : null}
+      {latest ? <TrailLine entry={latest} /> : null}
+      {earlier.length ? (
+        <details className={`text-xs ${muted}`}>
+          <summary className="cursor-pointer">
+            {earlier.length} earlier change{earlier.length === 1 ? "" : "s"}
+          </summary>
+          <ul className="mt-1 space-y-1">
+            {earlier.map((e, i) => (
+              <li key={i}>
+                <TrailLine entry={e} />
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </div>
+  );
+}
+
+/** "Failed by Ada Admin, 23 Nov 10:02 (was 50, attempted)". */
+function TrailLine({ entry }: { entry: OverrideEntry }) {
+  return (
+    <p className={`text-xs ${muted}`} data-testid="override-trail">
+      {OUTCOME_LABEL[entry.outcome]} by {entry.adminName}, <LocalTime ms={entry.at} /> (was {entry.previousScore}, {previousState(entry)})
+    </p>
+  );
+}
+
+function Connection({ row }: { row: ResultRow }) {
+  const nothing = !row.offlineNow && row.offlineMs === 0 && !row.syncedAfterEnd;
+  return (
+    <div className="flex flex-wrap gap-1">
+      {row.offlineNow ? <Badge tone="red">offline now</Badge> : null}
+      {row.offlineMs > 0 ? <Badge tone="yellow">{`offline ${formatOffline(row.offlineMs)}`}</Badge> : null}
+      {row.syncedAfterEnd ? <Badge tone="blue">synced after end</Badge> : null}
+      {nothing ? <span className={muted}>—</span> : null}
+    </div>
+  );
+}
+
+function Actions({ row, onMark }: { row: ResultRow; onMark: (outcome: OverrideOutcome) => void }) {
+  if (!row.testId) return <span className={`text-xs ${muted}`}>No test yet</span>;
+  return (
+    <div className="flex justify-end gap-1">
+      <Link
+        to={`/admin/submission/${row.testId}`}
+        className="rounded-md px-2.5 py-1 text-xs font-medium text-brand-700 hover:bg-slate-100 focus:ring-2 focus:ring-brand-500 focus:outline-none dark:text-brand-100 dark:hover:bg-slate-800"
+        aria-label={`View Test of ${row.name}`}
+      >
+        View Test
+      </Link>
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={() => onMark("passed")}
+        disabled={row.overrideStatus === "passed"}
+        aria-label={`Mark Pass for ${row.name}`}
+      >
+        Mark Pass
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={() => onMark("failed")}
+        disabled={row.overrideStatus === "failed"}
+        aria-label={`Mark Fail for ${row.name}`}
+      >
+        Mark Fail
+      </Button>
+    </div>
+  );
+}
+
+/** "Are you sure?" before an override; the action answers "Marked {name} as passed" / "failed". */
+function MarkDialog({ marking, onClose }: { marking: { row: ResultRow; outcome: OverrideOutcome } | null; onClose: () => void }) {
+  const fetcher = useFetcher<{ ok: boolean }>();
+  useActionToast(fetcher.data, onClose);
+  const row = marking?.row;
+  const pass = marking?.outcome === "passed";
+  const busy = fetcher.state !== "idle";
+  return (
+    <Dialog
+      open={marking !== null}
+      onClose={onClose}
+      title={pass ? "Mark as passed?" : "Mark as failed?"}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button
+            variant={pass ? "primary" : "danger"}
+            busy={busy}
+            autoFocus
+            onClick={() => row?.testId && fetcher.submit({ intent: pass ? "mark-pass" : "mark-fail", testId: row.testId }, { method: "post" })}
+          >
+            {pass ? "Mark as passed" : "Mark as failed"}
+          </Button>
+        </>
+      }
+    >
+      {row ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          <strong className="text-slate-900 dark:text-slate-100">{row.name}</strong>
+          {pass ? " will be marked as passed: completed and not disqualified." : " will be marked as failed: completed and disqualified."} Now:{" "}
+          {resultBadge(row).label}, score {row.totalScore ?? 0}. The score stays as it is, and the change is recorded with your name and
+          the status before it.
+        </p>
+      ) : null}
+    </Dialog>
+  );
+}

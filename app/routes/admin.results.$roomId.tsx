@@ -1,0 +1,178 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData, useNavigate, useNavigation, useParams } from "@remix-run/react";
+import { useMemo } from "react";
+import { z } from "zod";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { CodingQuestionStats, McqQuestionStats } from "~/components/results/question-stats";
+import { ResultsTable } from "~/components/results/results-table";
+import { ResultsToolbar } from "~/components/results/results-toolbar";
+import { ScoreHistogram } from "~/components/results/score-histogram";
+import { useToast, useToastOnce } from "~/components/toaster";
+import { useRoomParty } from "~/components/use-room-party";
+import { Badge } from "~/components/ui/badge";
+import { EmptyState } from "~/components/ui/empty-state";
+import { requireRole } from "~/lib/accounts/session.server";
+import { LANGUAGE_LABELS } from "~/lib/format";
+import { actionError, failure, parseValues, readFormValues, success } from "~/lib/forms.server";
+import { publishParticipantsChanged } from "~/lib/party.server";
+import { markResult, UPDATE_FAILED } from "~/lib/results/overrides.server";
+import { roomResults } from "~/lib/results/room-results.server";
+import { applyResultsView, parseResultsView, viewSearch, type ResultsView } from "~/lib/results/results-view";
+import { adminScoreTone, SCORE_TEXT } from "~/lib/results/student-status";
+import { redirectWithToast } from "~/lib/toast.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data && "room" in data && data.room ? `${data.room.roomName} results` : "Results"} — ProctorEdge` },
+];
+
+const LOAD_FAILED = "Failed to load results";
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireRole(request, context, "admin");
+  const view = parseResultsView(new URL(request.url).searchParams);
+  let results: Awaited<ReturnType<typeof roomResults>>;
+  try {
+    results = await roomResults(context.db, params.roomId ?? "");
+  } catch (error) {
+    console.error(error);
+    return data({ error: LOAD_FAILED, view, room: null }, { status: 500 });
+  }
+  if (!results) throw await redirectWithToast("/admin/results", { type: "error", message: "Room not found" });
+  const { rows, ...rest } = results;
+  // The same view the CSV export applies: what is on screen is what is exported.
+  return { ...rest, error: null, view, rows: applyResultsView(rows, view) };
+}
+
+const MarkSchema = z.object({
+  intent: z.enum(["mark-pass", "mark-fail"], { errorMap: () => ({ message: "Unknown action" }) }),
+  testId: z.string({ required_error: UPDATE_FAILED }).min(1, UPDATE_FAILED),
+});
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const admin = await requireRole(request, context, "admin");
+  const values = await readFormValues(request);
+  if (!values) return failure(UPDATE_FAILED);
+  const roomId = params.roomId ?? "";
+  try {
+    const { intent, testId } = parseValues(MarkSchema, values);
+    const outcome = intent === "mark-pass" ? "passed" : "failed";
+    const { name } = await markResult(context.db, { roomId, testId, outcome, admin: { id: admin.id, name: admin.name } });
+    // Every open results tab (and the room page) refetches through its guarded loader.
+    context.cloudflare.ctx.waitUntil(publishParticipantsChanged(context.cloudflare.env, roomId));
+    return success(`Marked ${name} as ${outcome}`);
+  } catch (error) {
+    return actionError(error, UPDATE_FAILED);
+  }
+}
+
+const BADGE_TONE = { Active: "green", Ended: "gray", Scheduled: "blue" } as const;
+const muted = "text-slate-600 dark:text-slate-400";
+
+export default function RoomResults() {
+  const loaded = useLoaderData<typeof loader>();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const navigation = useNavigation();
+  const { roomId = "" } = useParams();
+  // Launches, submits, finishes, disqualifications and overrides arrive on the room's party.
+  useRoomParty(roomId, (event) => {
+    if (event.type === "room-deleted") {
+      toast({ type: "error", message: "This room was deleted" });
+      navigate("/admin/results");
+      return "handled";
+    }
+  });
+  useToastOnce(useMemo(() => (loaded.error ? { type: "error" as const, message: loaded.error } : null), [loaded.error]));
+
+  const back = (
+    <Link to="/admin/results" className="text-sm text-brand-700 hover:underline dark:text-brand-100">
+      ← Back to Results
+    </Link>
+  );
+  if (!loaded.room || loaded.error !== null) {
+    return (
+      <>
+        {back}
+        <div className="mt-4">
+          <EmptyState title={LOAD_FAILED}>Please try again in a moment.</EmptyState>
+        </div>
+      </>
+    );
+  }
+  const { room, rows, view, stats } = loaded;
+  const busy = navigation.state === "loading" && navigation.location.pathname === `/admin/results/${room.id}`;
+  const withScore = (score: ResultsView["score"]) => viewSearch({ ...view, score }) || ".";
+  return (
+    <>
+      <div className="mb-6">
+        {back}
+        <h2 className="mt-2 flex items-center gap-3 text-2xl font-semibold">
+          {room.roomName}
+          <Badge tone={BADGE_TONE[room.badge]}>{room.badge}</Badge>
+        </h2>
+        <p className={`mt-1 text-sm ${muted}`}>
+          {room.questionType === "mcq" ? "Multiple choice" : `Coding · ${LANGUAGE_LABELS[room.language]}`} · {room.category} · {room.durationMinutes} minutes
+        </p>
+      </div>
+
+      <dl className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <Stat label="Participants" value={String(loaded.participants)} />
+        <Stat label="Average score" value={loaded.participants ? String(loaded.average) : "—"} tone={loaded.participants ? SCORE_TEXT[adminScoreTone(loaded.average)] : undefined} />
+        <Stat label="Passed (100)" value={String(stats.histogram.at(-1)?.count ?? 0)} />
+        <Stat label="Near miss (90–99)" value={String(stats.histogram.find((b) => b.band === "near")?.count ?? 0)} />
+      </dl>
+
+      <section aria-labelledby="results-heading" className="rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <h3 id="results-heading" className="px-5 pt-4 font-semibold">
+          Participants
+        </h3>
+        <ResultsToolbar roomId={room.id} view={view} shown={rows.length} total={loaded.participants} />
+        <div aria-busy={busy} className={busy ? "opacity-60 transition-opacity" : undefined}>
+          {loaded.participants === 0 ? (
+            <div className="p-5">
+              <EmptyState title="No participants yet">Students appear here as they join the room, and their scores as they submit.</EmptyState>
+            </div>
+          ) : rows.length === 0 ? (
+            <div className="p-5">
+              <EmptyState title="No students match this view">
+                <Link to="." replace className="text-brand-700 underline dark:text-brand-100">
+                  Show everyone
+                </Link>
+              </EmptyState>
+            </div>
+          ) : (
+            <ResultsTable rows={rows} />
+          )}
+        </div>
+      </section>
+
+      <section aria-labelledby="glance-heading" className="mt-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <h3 id="glance-heading" className="font-semibold">
+          The room at a glance
+        </h3>
+        <p className={`mt-1 text-sm ${muted}`}>Across everyone in the room, whatever the filter above.</p>
+        <div className="mt-4 grid gap-6 xl:grid-cols-[minmax(0,28rem)_1fr]">
+          <ScoreHistogram bins={stats.histogram} tested={stats.tested} notStarted={stats.notStarted} nearMissHref={withScore("near")} passHref={withScore("pass")} />
+          <div className="min-w-0">
+            <h4 className="mb-2 text-sm font-semibold">Questions and test cases</h4>
+            {stats.coding ? <CodingQuestionStats questions={stats.coding} /> : null}
+            {stats.mcq ? <McqQuestionStats questions={stats.mcq} /> : null}
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
+
+function Stat({ label, value, tone }: { label: string; value: string; tone?: string }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <dt className={`text-xs uppercase ${muted}`}>{label}</dt>
+      <dd className={`mt-1 text-2xl font-semibold tabular-nums ${tone ?? ""}`}>{value}</dd>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
