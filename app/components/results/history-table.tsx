@@ -1,0 +1,182 @@
+import { Link } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { adminBadge, adminScoreTone, SCORE_TEXT } from "~/lib/results/student-status";
+import type { HistoryRow } from "~/lib/results/history.server";
+
+const th = "px-3 py-3 whitespace-nowrap";
+const td = "px-3 py-3";
+const checkboxClass =
+  "h-4 w-4 rounded border-slate-300 text-brand-600 focus:ring-2 focus:ring-brand-500 dark:border-slate-600 dark:bg-slate-800";
+
+/**
+ * One page of the history: student, email, room, score (admin colours),
+ * status (admin badge), tab switches, date, and View Test / Delete. The
+ * checkboxes pick tests for Delete selected.
+ */
+export function HistoryTable({
+  tests,
+  busy,
+  selected,
+  onToggle,
+  onToggleAll,
+  onDelete,
+}: {
+  tests: HistoryRow[];
+  busy: boolean;
+  selected: ReadonlySet<string>;
+  onToggle: (id: string, on: boolean) => void;
+  onToggleAll: (on: boolean) => void;
+  onDelete: (test: HistoryRow) => void;
+}) {
+  const picked = tests.filter((t) => selected.has(t.id)).length;
+  return (
+    <div
+      aria-busy={busy || undefined}
+      className={`overflow-x-auto rounded-xl border border-slate-200 bg-white transition-opacity dark:border-slate-800 dark:bg-slate-900 ${
+        busy ? "opacity-60" : ""
+      }`}
+    >
+      <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
+        <caption className="sr-only">Test history, newest first</caption>
+        <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:bg-slate-800/50 dark:text-slate-400">
+          <tr>
+            <th scope="col" className="w-10 px-3 py-3">
+              <AllCheckbox checked={picked > 0 && picked === tests.length} mixed={picked > 0 && picked < tests.length} onChange={onToggleAll} />
+            </th>
+            <th scope="col" className={th}>
+              Student
+            </th>
+            <th scope="col" className={th}>
+              Email
+            </th>
+            <th scope="col" className={th}>
+              Room
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Score
+            </th>
+            <th scope="col" className={th}>
+              Status
+            </th>
+            <th scope="col" className="px-3 py-3 text-right">
+              Tab switches
+            </th>
+            <th scope="col" className={th}>
+              Date
+            </th>
+            <th scope="col" className={`${th} text-right`}>
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+          {tests.map((t) => {
+            const badge = adminBadge(t);
+            return (
+              <tr key={t.id} data-testid="history-row" className="hover:bg-slate-50 dark:hover:bg-slate-800/40">
+                <td className={td}>
+                  <input
+                    type="checkbox"
+                    checked={selected.has(t.id)}
+                    onChange={(e) => onToggle(t.id, e.target.checked)}
+                    aria-label={`Select the test of ${t.studentName} in ${t.roomName}`}
+                    className={checkboxClass}
+                  />
+                </td>
+                <td className={`${td} min-w-32 font-medium`}>{t.studentName}</td>
+                <td className={`${td} text-slate-600 dark:text-slate-300`}>
+                  <Email address={t.email} />
+                </td>
+                <td className={`${td} min-w-40`}>
+                  {t.roomName}
+                  {t.questionType === "mcq" ? <span className="ml-1.5 text-xs text-slate-500 dark:text-slate-400">MCQ</span> : null}
+                </td>
+                <td className={`${td} text-right font-semibold tabular-nums whitespace-nowrap ${SCORE_TEXT[adminScoreTone(t.totalScore)]}`}>
+                  {t.totalScore}
+                  <span className="font-normal text-slate-500 dark:text-slate-400">/{t.maxScore}</span>
+                </td>
+                <td className={td}>
+                  <Badge tone={badge.tone}>{badge.label}</Badge>
+                </td>
+                <td className={`${td} text-right tabular-nums`}>{t.tabSwitchCount}</td>
+                <td className={`${td} whitespace-nowrap text-slate-600 dark:text-slate-300`}>
+                  <LocalTime value={t.createdAt} />
+                </td>
+                <td className={`${td} text-right whitespace-nowrap`}>
+                  <div className="flex items-center justify-end gap-1">
+                    <Link
+                      to={`/admin/submission/${t.id}`}
+                      className="rounded-md px-2.5 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50 hover:underline focus:ring-2 focus:ring-brand-500 focus:outline-none dark:text-brand-100 dark:hover:bg-slate-800"
+                    >
+                      View Test
+                    </Link>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => onDelete(t)}
+                      aria-label={`Delete the test of ${t.studentName} in ${t.roomName}`}
+                    >
+                      Delete
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function AllCheckbox({ checked, mixed, onChange }: { checked: boolean; mixed: boolean; onChange: (on: boolean) => void }) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = mixed;
+  }, [mixed]);
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      checked={checked}
+      onChange={(e) => onChange(e.target.checked)}
+      aria-label="Select every test on this page"
+      className={checkboxClass}
+    />
+  );
+}
+
+/** An email that may wrap before its @, never inside a word. */
+function Email({ address }: { address: string }) {
+  const at = address.lastIndexOf("@");
+  if (at <= 0) return <span className="break-all">{address}</span>;
+  return (
+    <>
+      <span className="whitespace-nowrap">{address.slice(0, at)}</span>
+      <wbr />
+      <span className="whitespace-nowrap">{address.slice(at)}</span>
+    </>
+  );
+}
+
+const utc = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+
+/**
+ * A time in the viewer's own time zone. The server renders UTC (it cannot
+ * know the zone) and the browser swaps in local time after hydration, so the
+ * two renders never disagree.
+ */
+export function LocalTime({ value }: { value: Date | string }) {
+  const time = new Date(value).getTime();
+  const [text, setText] = useState(() => utc(new Date(time)));
+  useEffect(() => {
+    setText(new Date(time).toLocaleString(undefined, { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" }));
+  }, [time]);
+  return (
+    <time dateTime={new Date(time).toISOString()} title={utc(new Date(time))}>
+      {text}
+    </time>
+  );
+}
