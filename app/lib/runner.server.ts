@@ -4,16 +4,23 @@
 // or admin can act on; callers prefix it with the spec's toast (for example
 // "Execution failed", "Failed to run code", "Failed to submit code").
 
-import type {
-  ExecuteResponse as ExecuteResult,
-  Health as RunnerHealth,
-  JudgeResponse as JudgeResult,
-  Language as RunnerLanguage,
-  TestCase as JudgeTestCase,
-} from "../../runner/src/contract.ts";
+import type { z } from "zod";
+import {
+  ErrorReplySchema,
+  ExecuteResponseSchema,
+  HealthSchema,
+  JudgeResponseSchema,
+  type ExecuteRequest,
+  type ExecuteResponse as ExecuteResult,
+  type Health as RunnerHealth,
+  type JudgeRequest,
+  type JudgeResponse as JudgeResult,
+  type Language as RunnerLanguage,
+  type TestCase as JudgeTestCase,
+} from "../../contracts/runner.ts";
 
 export type { ExecuteResult, JudgeResult, JudgeTestCase, RunnerHealth, RunnerLanguage };
-export type { Verdict as RunnerVerdict } from "../../runner/src/contract.ts";
+export type { Verdict as RunnerVerdict } from "../../contracts/runner.ts";
 
 export class RunnerError extends Error {
   readonly status: number | null;
@@ -48,7 +55,7 @@ export function createRunnerClient(env: RunnerEnv, options: Options = {}) {
   const sleep = options.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
   const base = env.RUNNER_URL.replace(/\/+$/, "");
 
-  async function request<T>(path: string, body?: unknown): Promise<T> {
+  async function request<T>(path: string, reply: z.ZodType<T, z.ZodTypeDef, unknown>, body?: unknown): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       let response: Response;
       try {
@@ -65,25 +72,28 @@ export function createRunnerClient(env: RunnerEnv, options: Options = {}) {
           null,
         );
       }
-      if (response.ok) return (await response.json()) as T;
+      if (response.ok) {
+        // Parsed, not cast: a runner that answers another shape (another version) is an error here, not later.
+        const parsed = reply.safeParse(await response.json().catch(() => undefined));
+        if (parsed.success) return parsed.data;
+        throw new RunnerError("The code runner sent a reply this server cannot read (is it another version?)", response.status);
+      }
       const retryAfter = Number(response.headers.get("Retry-After"));
       if (response.status === 429 && attempt < 2 && retryAfter > 0 && retryAfter <= maxRetryAfter) {
         await response.body?.cancel();
         await sleep(retryAfter * 1000);
         continue;
       }
-      const detail = ((await response.json().catch(() => null)) as { error?: string } | null)?.error;
+      const detail = ErrorReplySchema.safeParse(await response.json().catch(() => null)).data?.error;
       const message = MESSAGES[response.status] ?? `The code runner failed (HTTP ${response.status})`;
       throw new RunnerError(response.status === 400 && detail ? `${message}: ${detail}` : message, response.status);
     }
   }
 
   return {
-    execute: (input: { language: RunnerLanguage; code: string; stdin?: string }) =>
-      request<ExecuteResult>("/v1/execute", input),
-    judge: (input: { language: RunnerLanguage; code: string; testCases: JudgeTestCase[] }) =>
-      request<JudgeResult>("/v1/judge", input),
-    health: () => request<RunnerHealth>("/healthz"),
+    execute: (input: ExecuteRequest) => request("/v1/execute", ExecuteResponseSchema, input),
+    judge: (input: JudgeRequest) => request("/v1/judge", JudgeResponseSchema, input),
+    health: () => request("/healthz", HealthSchema),
   };
 }
 

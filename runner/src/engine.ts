@@ -16,9 +16,9 @@ import type {
   RunOutcome,
   TestCase,
   TestResult,
-} from "./contract.ts";
+} from "../../contracts/runner.ts";
 
-export type { CompileOutcome, ExecuteResponse, JudgeResponse, RunOutcome, TestCase, TestResult, Verdict } from "./contract.ts";
+export type { CompileOutcome, ExecuteResponse, JudgeResponse, RunOutcome, TestCase, TestResult, Verdict } from "../../contracts/runner.ts";
 
 type Artifact = {
   /** The directory mounted read-only at /box for runs; null when compilation failed. */

@@ -5,9 +5,9 @@
 import { timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { z } from "zod";
+import { ExecuteRequestSchema, JudgeRequestSchema } from "../../contracts/runner.ts";
 import type { Config } from "./config.ts";
 import type { Engine } from "./engine.ts";
-import { LANGUAGE_NAMES } from "./languages.ts";
 import { QueueFullError } from "./scheduler.ts";
 
 class HttpError extends Error {
@@ -19,33 +19,6 @@ class HttpError extends Error {
     this.headers = headers;
   }
 }
-
-const language = z.enum(LANGUAGE_NAMES, {
-  errorMap: (issue, ctx) => ({
-    message:
-      issue.code === "invalid_enum_value"
-        ? `Unknown language: ${JSON.stringify(ctx.data)} (expected one of ${LANGUAGE_NAMES.join(", ")})`
-        : "language is required",
-  }),
-});
-const ExecuteBody = z.object({
-  language,
-  code: z.string({ required_error: "code is required" }),
-  stdin: z.string().optional().default(""),
-});
-const JudgeBody = z.object({
-  language,
-  code: z.string({ required_error: "code is required" }),
-  testCases: z
-    .array(
-      z.object({
-        id: z.union([z.string(), z.number()]),
-        input: z.string(),
-        expected_output: z.string(),
-      }),
-    )
-    .min(1, "testCases must not be empty"),
-});
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   const text = JSON.stringify(body);
@@ -109,7 +82,7 @@ export function createRunnerServer(config: Config, engine: Engine): Server {
     const body = await readJson(req, maxBody);
 
     if (route === "execute") {
-      const input = parse(ExecuteBody, body);
+      const input = parse(ExecuteRequestSchema, body);
       checkSizes(input.code, [input.stdin]);
       const ticket = admit();
       try {
@@ -118,7 +91,7 @@ export function createRunnerServer(config: Config, engine: Engine): Server {
         ticket.done();
       }
     }
-    const input = parse(JudgeBody, body);
+    const input = parse(JudgeRequestSchema, body);
     if (input.testCases.length > config.maxTestCases) {
       throw new HttpError(413, `At most ${config.maxTestCases} test cases per request`);
     }

@@ -5,10 +5,12 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
+import { LANGUAGES, type Language as LanguageName } from "../../contracts/runner.ts";
 import { EMPTY_ENV } from "./sandbox.ts";
 
-export const LANGUAGE_NAMES = ["c", "cpp", "python", "java"] as const;
-export type LanguageName = (typeof LANGUAGE_NAMES)[number];
+/** The contract's languages; each must have its folder under runner/languages. */
+export const LANGUAGE_NAMES = LANGUAGES;
+export type { LanguageName };
 
 const LanguageSchema = z.object({
   name: z.enum(LANGUAGE_NAMES),

@@ -1,4 +1,6 @@
 // The Worker's runner client (app/lib/runner.server.ts) against a real runner.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRunnerClient, RunnerError, runnerFailureMessage } from "../../app/lib/runner.server.ts";
 import { startTestRunner, TOKEN, type TestRunner } from "./harness.ts";
@@ -75,6 +77,34 @@ describe("runner client", () => {
       expect((error as RunnerError).message).toBe("The code runner is busy. Please try again in a few seconds");
     } finally {
       await busy.stop();
+    }
+  });
+
+  it("parses the health reply against the contract", async () => {
+    const client = createRunnerClient({ RUNNER_URL: runner.url, RUNNER_TOKEN: TOKEN });
+    const health = await client.health();
+    expect(health.ok).toBe(true);
+    expect(health.languages.map((l) => l.language).sort()).toEqual(["c", "cpp", "java", "python"]);
+  });
+
+  it("refuses a reply that is not the contract's shape (a runner of another version) with a clear error", async () => {
+    // A real HTTP server on this machine that answers 200 with an older reply shape.
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.end(JSON.stringify({ passed: 1, total: 2, results: [] }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const client = createRunnerClient({ RUNNER_URL: `http://127.0.0.1:${port}`, RUNNER_TOKEN: TOKEN });
+      const error = await client
+        .judge({ language: "c", code: sum, testCases: [{ id: 1, input: "", expected_output: "" }] })
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RunnerError);
+      expect((error as RunnerError).message).toBe("The code runner sent a reply this server cannot read (is it another version?)");
+      expect(runnerFailureMessage("Failed to submit code", error)).toMatch(/^Failed to submit code: The code runner sent a reply/);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });
