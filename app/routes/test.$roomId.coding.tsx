@@ -94,13 +94,37 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 /** In the browser: a lost connection answers `offline` (the page queues or explains) instead of the error page. */
-export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
+async function callServer(serverAction: ClientActionFunctionArgs["serverAction"]) {
   try {
     return await serverAction<typeof action>();
   } catch (error) {
     if (error instanceof Response || isRouteErrorResponse(error)) throw error;
     return { ok: false as const, error: "You are offline.", offline: true as const };
   }
+}
+type CodeAnswer = Awaited<ReturnType<typeof callServer>>;
+type Sent = { intent: "run" | "submit"; questionId: string; code: string };
+
+/**
+ * The mounted coding page's handler for each Run / Submit answer. Answers are
+ * handled here, where they arrive, not through `fetcher.data`: while live
+ * events reload loaders, React Router can settle the fetcher without the
+ * page's effect ever seeing the new data (seen in CI: a judged submit with no
+ * toast, no console output and no running score). The fetcher still drives
+ * the buttons' busy state.
+ */
+let answerHandler: ((answer: CodeAnswer, sent: Sent) => void) | null = null;
+
+export async function clientAction({ serverAction, request }: ClientActionFunctionArgs) {
+  const form = await request.clone().formData();
+  const sent: Sent = {
+    intent: form.get("intent") === "run" ? "run" : "submit",
+    questionId: String(form.get("questionId") ?? ""),
+    code: String(form.get("code") ?? ""),
+  };
+  const answer = await callServer(serverAction);
+  answerHandler?.(answer, sent);
+  return answer;
 }
 
 /** Run and Submit answer in place (the page updates its own state): no loader reload after them. */
@@ -189,13 +213,10 @@ export default function CodingTest() {
     },
     [append, flush, toast],
   );
-  useEffect(() => {
-    const r = runner.data;
-    if (!r) return;
+  const onAnswer = (r: CodeAnswer, sent: Sent) => {
     if (!r.ok) {
       if ("offline" in r && r.offline) {
-        const intent = runner.formData?.get("intent");
-        if (intent === "submit") void queueSubmit(String(runner.formData?.get("questionId")), String(runner.formData?.get("code")));
+        if (sent.intent === "submit") void queueSubmit(sent.questionId, sent.code);
         else toast({ type: "error", message: RUN_OFFLINE });
         return;
       }
@@ -204,11 +225,22 @@ export default function CodingTest() {
     }
     if ("kind" in r) {
       const result = r as unknown as RunResult;
-      setOutput(result);
+      // The console shows the answer for the question on screen; a verdict always counts.
+      if (sent.questionId === activeIdRef.current) setOutput(result);
       toast({ type: result.passed === result.total ? "success" : "info", message: result.message });
-      if (result.kind === "submit") recordVerdict(String(runner.formData?.get("questionId") ?? question.id), { passed: result.passed, total: result.total, marks: result.marks ?? 0 });
+      if (result.kind === "submit") recordVerdict(sent.questionId, { passed: result.passed, total: result.total, marks: result.marks ?? 0 });
     }
-  }, [runner.data]); // eslint-disable-line react-hooks/exhaustive-deps -- react to each new result once
+  };
+  const onAnswerRef = useRef(onAnswer);
+  onAnswerRef.current = onAnswer;
+  const activeIdRef = useRef(question.id);
+  activeIdRef.current = question.id;
+  useEffect(() => {
+    answerHandler = (answer, sent) => onAnswerRef.current(answer, sent);
+    return () => {
+      answerHandler = null;
+    };
+  }, []);
 
   const code = codes[question.id] ?? "";
   const busy = runner.state !== "idle";
