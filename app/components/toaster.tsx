@@ -23,7 +23,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const show = useCallback(
     (toast: Toast) => {
       const id = next.current++;
-      setToasts((all) => [...all.slice(-3), { ...toast, id }]);
+      // The same message again replaces the one still shown (moved to the end, its time restarted).
+      setToasts((all) => [...all.filter((t) => t.message !== toast.message || t.type !== toast.type).slice(-3), { ...toast, id }]);
       setTimeout(() => dismiss(id), toast.durationMs ?? (toast.type === "error" ? 6000 : 4000));
     },
     [dismiss],

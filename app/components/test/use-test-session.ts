@@ -94,31 +94,37 @@ export function useTestSession(options: SessionOptions) {
 
   // ------------------------------------------------------------ server state
   const [serverState, setServerState] = useState<TestState>(options.state);
+  // The last state applied, read outside the state updater: the toasts and
+  // the leaving below are effects, and React may run an updater twice.
+  const lastState = useRef<TestState>(options.state);
   // A refetch (after a room-wide change) brings this student's own deadline.
-  useEffect(() => setServerState((s) => ({ ...s, endsAt: options.state.endsAt })), [options.state.endsAt]);
+  useEffect(() => {
+    lastState.current = { ...lastState.current, endsAt: options.state.endsAt };
+    setServerState(lastState.current);
+  }, [options.state.endsAt]);
   const onState = useCallback(
     (next: TestState) => {
       void saveState(roomId, testId, next);
-      setServerState((prev) => {
-        if (next.isDisqualified && !prev.isDisqualified) {
-          leave(
-            prev.isLocked && next.tabSwitchCount === prev.tabSwitchCount
-              ? "Test disqualified due to incorrect unlock code"
-              : "Test disqualified due to multiple tab switches",
-          );
-        } else if (next.status === "completed" && prev.status !== "completed" && !finishing) {
-          // Finished on another device.
-          leave("This test has already been submitted", "info");
-        } else if (type === "coding" && next.isLocked && next.unlockAttemptsRemaining < prev.unlockAttemptsRemaining) {
-          // First: an unlock made offline can turn out wrong in the same sync that brings the lock.
-          toast({ type: "error", message: `Incorrect code. ${next.unlockAttemptsRemaining} attempts remaining.` });
-        } else if (type === "coding" && next.isLocked && !prev.isLocked) {
-          toast({ type: "error", message: `Tab switch detected! (${next.tabSwitchCount}/${TEST_RULES.maxTabSwitches}) Enter unlock code to continue.` });
-        } else if (type === "coding" && prev.isLocked && !next.isLocked && !next.isDisqualified) {
-          toast({ type: "success", message: "Test unlocked successfully" });
-        }
-        return next;
-      });
+      const prev = lastState.current;
+      lastState.current = next;
+      setServerState(next);
+      if (next.isDisqualified && !prev.isDisqualified) {
+        leave(
+          prev.isLocked && next.tabSwitchCount === prev.tabSwitchCount
+            ? "Test disqualified due to incorrect unlock code"
+            : "Test disqualified due to multiple tab switches",
+        );
+      } else if (next.status === "completed" && prev.status !== "completed" && !finishing) {
+        // Finished on another device.
+        leave("This test has already been submitted", "info");
+      } else if (type === "coding" && next.isLocked && next.unlockAttemptsRemaining < prev.unlockAttemptsRemaining) {
+        // First: an unlock made offline can turn out wrong in the same sync that brings the lock.
+        toast({ type: "error", message: `Incorrect code. ${next.unlockAttemptsRemaining} attempts remaining.` });
+      } else if (type === "coding" && next.isLocked && !prev.isLocked) {
+        toast({ type: "error", message: `Tab switch detected! (${next.tabSwitchCount}/${TEST_RULES.maxTabSwitches}) Enter unlock code to continue.` });
+      } else if (type === "coding" && prev.isLocked && !next.isLocked && !next.isDisqualified) {
+        toast({ type: "success", message: "Test unlocked successfully" });
+      }
     },
     [leave, roomId, testId, toast, type],
   );
