@@ -310,6 +310,8 @@ test("an admin builds a question bank, runs a room and a second tab follows live
 
   await test.step("deletes the coding room from its own page: a success, no error; the second tab is told", async () => {
     await page.getByRole("link", { name: codingRoom }).click();
+    // The click starts a client navigation: read the room's id once the URL has it.
+    await expect(page).toHaveURL(/\/admin\/room\/[\w-]+$/);
     const roomId = new URL(page.url()).pathname.split("/").pop()!;
     const roomLive = waitForLive(watcher, roomId);
     await watcher.getByRole("link", { name: codingRoom }).click();
