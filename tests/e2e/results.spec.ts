@@ -24,27 +24,7 @@ import {
   type Person,
   type Student,
 } from "./rooms";
-
-/** RFC 4180 rows (quoted cells may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  const body = text.replace(/^\uFEFF/, "");
-  for (let i = 0; i < body.length; i++) {
-    const ch = body[i]!;
-    if (quoted) {
-      if (ch === '"' && body[i + 1] === '"') (cell += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") row.push(cell), (cell = "");
-    else if (ch === "\r" && body[i + 1] === "\n") row.push(cell), rows.push(row), (row = []), (cell = ""), i++;
-    else cell += ch;
-  }
-  return rows;
-}
+import { parseCsv } from "../csv";
 
 const resultsTable = (page: Page) => page.getByRole("region", { name: "Participants" }).getByRole("table");
 const resultRow = (page: Page, email: string) => resultsTable(page).getByRole("row").filter({ hasText: email });

@@ -8,6 +8,7 @@ import { createDb } from "~/lib/db.server";
 import { historyPages, listHistory } from "~/lib/results/history.server";
 import { call, signUp } from "./helpers";
 import { launch, makeRoom, seedCodingCategory, signUpAdmin, start, takingStudent } from "./rooms-fixture";
+import { parseCsv } from "../csv";
 
 const PATH = "/admin/history";
 const CSV = "/admin/history/csv";
@@ -367,27 +368,6 @@ describe("delete", () => {
 });
 
 // ------------------------------------------------------------------ CSV export
-
-/** Splits our CSV (CRLF rows; quoted cells may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const out: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") row.push(cell), (cell = "");
-    else if (c === "\r" && text[i + 1] === "\n") row.push(cell), out.push(row), (row = []), (cell = ""), i++;
-    else cell += c;
-  }
-  if (cell || row.length) row.push(cell), out.push(row);
-  return out;
-}
 
 describe("CSV export", () => {
   it("exports the filtered history, newest first, with formula-looking cells neutralised", async () => {

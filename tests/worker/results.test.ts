@@ -10,6 +10,7 @@ import { createDb } from "~/lib/db.server";
 import { resultsRooms, roomResults } from "~/lib/results/room-results.server";
 import { call, postForm, signUp } from "./helpers";
 import { journal, launch, makeRoom, one, rows, seedCodingCategory, seedMcqCategory, signUpAdmin, start, takingStudent, testOf, type JournalInput, type Room } from "./rooms-fixture";
+import { parseCsv } from "../csv";
 
 const CATEGORY = "RS-Coding";
 const Q0 = `${CATEGORY}-q0`;
@@ -280,27 +281,6 @@ describe("Mark Pass / Mark Fail", () => {
     ws.close();
   });
 });
-
-/** Splits a CSV (RFC 4180: quoted cells may hold commas, quotes and line breaks) into rows of cells. */
-function parseCsv(text: string): string[][] {
-  const out: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  const body = text.replace(/^\uFEFF/, "");
-  for (let i = 0; i < body.length; i++) {
-    const ch = body[i]!;
-    if (quoted) {
-      if (ch === '"' && body[i + 1] === '"') (cell += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") row.push(cell), (cell = "");
-    else if (ch === "\r" && body[i + 1] === "\n") row.push(cell), out.push(row), (row = []), (cell = ""), i++;
-    else cell += ch;
-  }
-  return out;
-}
 
 describe("the CSV export", () => {
   it("is a download of one row per student, with the override trail and marks per question", async () => {

@@ -4,6 +4,34 @@ import { isDefaultView, SCORE_FILTERS, SORTS, STATUS_FILTERS, viewSearch, type R
 
 const selectClass = `${controlClass} w-auto`;
 
+/** One labelled filter; a change applies it at once (the Apply button is for keyboards and no-JS). */
+function FilterSelect({
+  label,
+  name,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (form: HTMLFormElement | null) => void;
+}) {
+  return (
+    <label className="space-y-1 text-xs font-medium">
+      <span className="block">{label}</span>
+      <select name={name} defaultValue={value} className={selectClass} onChange={(e) => onChange(e.currentTarget.form)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /**
  * Filter, sort and search live in the URL: the loader applies them, so a
  * reload, a shared link and the CSV export all show exactly this view.
@@ -19,36 +47,9 @@ export function ResultsToolbar({ roomId, view, shown, total }: { roomId: string;
           <span className="block">Search</span>
           <input type="search" name="q" defaultValue={view.q} placeholder="Name or email" maxLength={100} className={`${controlClass} w-48`} />
         </label>
-        <label className="space-y-1 text-xs font-medium">
-          <span className="block">Status</span>
-          <select name="status" defaultValue={view.status} className={selectClass} onChange={(e) => onChange(e.currentTarget.form)}>
-            {STATUS_FILTERS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="space-y-1 text-xs font-medium">
-          <span className="block">Score</span>
-          <select name="score" defaultValue={view.score} className={selectClass} onChange={(e) => onChange(e.currentTarget.form)}>
-            {SCORE_FILTERS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="space-y-1 text-xs font-medium">
-          <span className="block">Sort by</span>
-          <select name="sort" defaultValue={view.sort} className={selectClass} onChange={(e) => onChange(e.currentTarget.form)}>
-            {SORTS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="Status" name="status" value={view.status} options={STATUS_FILTERS} onChange={onChange} />
+        <FilterSelect label="Score" name="score" value={view.score} options={SCORE_FILTERS} onChange={onChange} />
+        <FilterSelect label="Sort by" name="sort" value={view.sort} options={SORTS} onChange={onChange} />
         <button
           type="submit"
           className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus:ring-2 focus:ring-brand-500 focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"

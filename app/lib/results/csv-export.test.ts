@@ -1,26 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { csvCell, csvFileName, toCsv } from "./csv-export";
-
-/** A minimal RFC 4180 reader, to prove what a spreadsheet would read back. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ",") row.push(cell), (cell = "");
-    else if (ch === "\r" && text[i + 1] === "\n") row.push(cell), rows.push(row), (row = []), (cell = ""), i++;
-    else cell += ch;
-  }
-  if (cell || row.length) row.push(cell), rows.push(row);
-  return rows;
-}
+import { parseCsv } from "../../../tests/csv";
 
 describe("csvCell: RFC 4180 quoting", () => {
   it("leaves plain text alone and quotes commas, quotes and line breaks", () => {
