@@ -111,7 +111,7 @@ describe("Request Evaluation (student)", () => {
 
   it("needs a reason that is not blank, trims it and bounds its length", async () => {
     const testId = await addTest(alice.id, { score: 92 });
-    for (const fields of [{ testId }, { testId, reason: "" }, { testId, reason: "   \n  " }]) {
+    for (const fields of [{ testId }, { testId, reason: "" }, { testId, reason: "   \n  " }] as Record<string, string>[]) {
       const res = await request(alice.cookie, fields);
       expect(res.status).toBe(400);
       expect(await res.text()).toContain(M.reason);
@@ -273,7 +273,7 @@ describe("/admin/evaluation", () => {
   it("refuses approve and reject to anonymous (401) and students (403); unknown ids and intents are 4xx", async () => {
     const testId = await addTest(alice.id, { score: 95 });
     const requestId = await filed(alice.cookie, testId);
-    for (const fields of [{ intent: "approve", requestId, score: "100" }, { intent: "reject", requestId }]) {
+    for (const fields of [{ intent: "approve", requestId, score: "100" }, { intent: "reject", requestId }] as Record<string, string>[]) {
       expect((await decide("", fields)).status).toBe(401);
       expect((await decide(alice.cookie, fields)).status).toBe(403);
       expect((await decide(bob.cookie, fields)).status).toBe(403);
