@@ -286,3 +286,193 @@ describe("/admin/evaluation", () => {
     expect((await decide(admin.cookie, { intent: "delete", requestId })).status).toBe(400);
   });
 });
+
+// ------------------------------------------------------------------ the evaluation page
+
+const EVALUATE = (testId: string) => `/admin/evaluate/${testId}`;
+const HIDDEN_MARK = "EVAL-HIDDEN-8812";
+const M2 = {
+  noCases: "No test cases found",
+  saveFailed: "Failed to save evaluation",
+  runFailed: "Failed to run code",
+};
+
+/**
+ * A Python coding test of two echo questions, each with an open case (20
+ * points) and a hidden one (30 points), plus a third question without cases;
+ * the student submitted Q0 failing both cases and Q1 passing both.
+ */
+async function codingTest(studentId: string) {
+  const tag = crypto.randomUUID().slice(0, 8);
+  const q = (i: number) => `eval-${tag}-q${i}`;
+  const roomId = crypto.randomUUID();
+  const testId = crypto.randomUUID();
+  const statements = [
+    env.DB.prepare("INSERT INTO test_rooms (id, room_name, created_by, question_type, language) VALUES (?, ?, ?, 'coding', 'python')").bind(roomId, `Evaluate ${tag}`, adminId),
+    env.DB.prepare("INSERT INTO student_tests (id, room_id, student_id, total_score, status) VALUES (?, ?, ?, 50, 'attempted')").bind(testId, roomId, studentId),
+  ];
+  for (const i of [0, 1, 2]) {
+    statements.push(env.DB.prepare("INSERT INTO questions (id, title, description, language, category, type) VALUES (?, ?, 'Echo', 'python', 'Eval', 'coding')").bind(q(i), `Echo ${i}`));
+  }
+  for (const i of [0, 1]) {
+    statements.push(
+      env.DB.prepare("INSERT INTO test_cases (id, question_id, input, expected_output, points, is_hidden, position) VALUES (?, ?, ?, ?, 20, 0, 0)").bind(`${q(i)}-open`, q(i), `open ${i}\n`, `open ${i}\n`),
+      env.DB.prepare("INSERT INTO test_cases (id, question_id, input, expected_output, points, is_hidden, position) VALUES (?, ?, ?, ?, 30, 1, 1)").bind(`${q(i)}-hidden`, q(i), `${HIDDEN_MARK}\n`, `${HIDDEN_MARK}\n`),
+    );
+  }
+  statements.push(
+    env.DB.prepare(
+      "INSERT INTO submissions (id, student_test_id, question_id, question_title, code, language, test_cases_passed, test_cases_total, score, marks_obtained, passed_test_case_ids) VALUES (?, ?, ?, 'Echo 0', ?, 'python', 0, 2, 0, 0, '[]')",
+    ).bind(crypto.randomUUID(), testId, q(0), "print(input().upper())"),
+    env.DB.prepare(
+      "INSERT INTO submissions (id, student_test_id, question_id, question_title, code, language, test_cases_passed, test_cases_total, score, marks_obtained, passed_test_case_ids) VALUES (?, ?, ?, 'Echo 1', ?, 'python', 2, 2, 100, 50, ?)",
+    ).bind(crypto.randomUUID(), testId, q(1), "print(input())", JSON.stringify([`${q(1)}-open`, `${q(1)}-hidden`])),
+    env.DB.prepare(
+      "INSERT INTO submissions (id, student_test_id, question_id, question_title, code, language, test_cases_passed, test_cases_total, score, marks_obtained, passed_test_case_ids) VALUES (?, ?, ?, 'Echo 2', '', 'python', 0, 0, 0, 0, '[]')",
+    ).bind(crypto.randomUUID(), testId, q(2)),
+  );
+  await env.DB.batch(statements);
+  return { testId, q };
+}
+
+const evaluate = (testId: string, cookie: string, fields: Record<string, string>) => postForm(`${EVALUATE(testId)}.data`, fields, cookie);
+const submissionsOf = (testId: string) =>
+  rows<{ question_id: string; code: string; test_cases_passed: number; test_cases_total: number; marks_obtained: number; score: number; passed_test_case_ids: string }>(
+    "SELECT question_id, code, test_cases_passed, test_cases_total, marks_obtained, score, passed_test_case_ids FROM submissions WHERE student_test_id = ? ORDER BY question_id",
+    testId,
+  );
+const saveBody = (questions: { questionId: string; code: string; passed: string[] }[]) => ({ intent: "save", questions: JSON.stringify(questions) });
+
+describe("/admin/evaluate/{testId}", () => {
+  it("is admin-only: anonymous, the student and another student get nothing, and change nothing", async () => {
+    const { testId, q } = await codingTest(alice.id);
+    const anonymous = await call(EVALUATE(testId));
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("Location")).toBe(`/auth?redirectTo=${encodeURIComponent(EVALUATE(testId))}`);
+    for (const cookie of [alice.cookie, bob.cookie]) {
+      for (const path of [EVALUATE(testId), `${EVALUATE(testId)}.data`]) {
+        const res = await call(path, { cookie });
+        expect(res.headers.get("Location"), path).toBe("/auth");
+        const body = await res.text();
+        expect(body).not.toContain(HIDDEN_MARK);
+        expect(body).not.toContain("input().upper()");
+      }
+    }
+    const before = await submissionsOf(testId);
+    const bodies: Record<string, string>[] = [{ intent: "accept" }, { intent: "reject" }, saveBody([{ questionId: q(0), code: "x", passed: [`${q(0)}-open`] }]), { intent: "run", questionId: q(0), code: "print(1)" }];
+    for (const fields of bodies) {
+      expect((await evaluate(testId, "", fields)).status).toBe(401);
+      expect((await evaluate(testId, alice.cookie, fields)).status).toBe(403);
+      expect((await evaluate(testId, bob.cookie, fields)).status).toBe(403);
+    }
+    expect(await submissionsOf(testId)).toEqual(before);
+    expect(await testRow(testId)).toMatchObject({ total_score: 50, status: "attempted", admin_override_status: null });
+    // The student's own submission view still hides the hidden case.
+    const own = await (await call(`/student/submission/${testId}`, { cookie: alice.cookie })).text();
+    expect(own).toContain("input().upper()");
+    expect(own).not.toContain(HIDDEN_MARK);
+  });
+
+  it("shows the admin every case, hidden included, and the student's code; an unknown test is 404", async () => {
+    const { testId } = await codingTest(alice.id);
+    const res = await call(EVALUATE(testId), { cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(HIDDEN_MARK);
+    expect(html).toContain("print(input().upper())");
+    expect(html.split('data-testid="evaluate-case"').length - 1).toBe(2);
+    expect((await call(EVALUATE("no-such-test"), { cookie: admin.cookie })).status).toBe(404);
+    expect((await evaluate("no-such-test", admin.cookie, { intent: "accept" })).status).toBe(404);
+  });
+
+  it("Run Code judges the edited code against every case, hidden included", async () => {
+    const { testId, q } = await codingTest(alice.id);
+    const fixed = await evaluate(testId, admin.cookie, { intent: "run", questionId: q(0), code: "print(input())" });
+    expect(fixed.status).toBe(200);
+    const body = await fixed.text();
+    expect(body).toContain("All test cases passed!");
+    expect(body).toContain(HIDDEN_MARK);
+    const wrong = await evaluate(testId, admin.cookie, { intent: "run", questionId: q(0), code: "print(input().upper())" });
+    // The open case now prints OPEN 0; the hidden one was upper case already.
+    expect(await wrong.text()).toContain("1/2 test cases passed");
+    // Running changes nothing stored.
+    expect((await submissionsOf(testId))[0]!.test_cases_passed).toBe(0);
+
+    const none = await evaluate(testId, admin.cookie, { intent: "run", questionId: q(2), code: "print(1)" });
+    expect(none.status).toBe(400);
+    expect(await none.text()).toContain(M2.noCases);
+    expect((await evaluate(testId, admin.cookie, { intent: "run", questionId: "not-in-test", code: "print(1)" })).status).toBe(404);
+    expect((await evaluate(testId, admin.cookie, { intent: "run", questionId: q(0) })).status).toBe(400);
+    expect((await evaluate(testId, admin.cookie, { intent: "run", questionId: q(0), code: "x".repeat(100_001) })).status).toBe(400);
+  });
+
+  it("Save recomputes each submission from the ticked cases and keeps the evaluator's code beside the student's", async () => {
+    const { testId, q } = await codingTest(alice.id);
+    // Q0: the hidden case only (30 of 50 points); Q1: both; Q2 has no cases. An id of another question is ignored.
+    const res = await evaluate(
+      testId,
+      admin.cookie,
+      saveBody([
+        { questionId: q(0), code: "print(input())", passed: [`${q(0)}-hidden`, `${q(1)}-open`] },
+        { questionId: q(1), code: "print(input())", passed: [`${q(1)}-open`, `${q(1)}-hidden`] },
+      ]),
+    );
+    expect(res.status).toBe(200);
+    const subs = await submissionsOf(testId);
+    expect(subs[0]).toMatchObject({ code: "print(input().upper())", test_cases_passed: 1, test_cases_total: 2, marks_obtained: 30, score: 50 });
+    expect(JSON.parse(subs[0]!.passed_test_case_ids)).toEqual([`${q(0)}-hidden`]);
+    expect(subs[1]).toMatchObject({ test_cases_passed: 2, marks_obtained: 50, score: 100 });
+    expect(subs[2]).toMatchObject({ test_cases_passed: 0, test_cases_total: 0, marks_obtained: 0, score: 0 });
+    expect(await testRow(testId)).toMatchObject({ total_score: 80, status: "attempted" });
+    // Only the edited question gets an evaluator version; the original stays in the submission.
+    expect(await rows("SELECT question_id, code FROM evaluator_versions WHERE student_test_id = ?", testId)).toEqual([{ question_id: q(0), code: "print(input())" }]);
+    const page = await (await call(EVALUATE(testId), { cookie: admin.cookie })).text();
+    expect(page).toContain("print(input().upper())");
+
+    // Everything ticked: 100, completed.
+    await evaluate(
+      testId,
+      admin.cookie,
+      saveBody([
+        { questionId: q(0), code: "print(input())", passed: [`${q(0)}-open`, `${q(0)}-hidden`] },
+        { questionId: q(1), code: "print(input())", passed: [`${q(1)}-open`, `${q(1)}-hidden`] },
+      ]),
+    );
+    expect(await testRow(testId)).toMatchObject({ total_score: 100, status: "completed" });
+  });
+
+  it("Save answers 400 with 'Failed to save evaluation' for a malformed body", async () => {
+    const { testId, q } = await codingTest(alice.id);
+    for (const questions of ["not json", "{}", JSON.stringify([{ questionId: q(0) }]), JSON.stringify([{ questionId: q(0), code: "x", passed: "all" }])]) {
+      const res = await evaluate(testId, admin.cookie, { intent: "save", questions });
+      expect(res.status, questions).toBe(400);
+      expect(await res.text()).toContain(M2.saveFailed);
+    }
+    expect((await evaluate(testId, admin.cookie, { intent: "save" })).status).toBe(400);
+    expect((await evaluate(testId, admin.cookie, { intent: "nope" })).status).toBe(400);
+    expect(await testRow(testId)).toMatchObject({ total_score: 50, status: "attempted" });
+  });
+
+  it("Accept: every case passed, full marks, 100, completed, passed, not disqualified; then /admin/evaluation", async () => {
+    const { testId } = await codingTest(alice.id);
+    await env.DB.prepare("UPDATE student_tests SET is_disqualified = 1 WHERE id = ?").bind(testId).run();
+    const res = await postForm(EVALUATE(testId), { intent: "accept" }, admin.cookie);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/admin/evaluation");
+    expect(await testRow(testId)).toEqual({ total_score: 100, status: "completed", admin_override_status: "passed", is_disqualified: 0 });
+    const subs = await submissionsOf(testId);
+    expect(subs.slice(0, 2).map((s) => [s.test_cases_passed, s.marks_obtained, s.score])).toEqual([
+      [2, 50, 100],
+      [2, 50, 100],
+    ]);
+    expect(subs[0]!.code).toBe("print(input().upper())");
+  });
+
+  it("Reject: submissions zeroed, 0, completed, failed, not disqualified", async () => {
+    const { testId } = await codingTest(alice.id);
+    const res = await evaluate(testId, admin.cookie, { intent: "reject" });
+    expect(res.status).toBe(200);
+    expect(await testRow(testId)).toEqual({ total_score: 0, status: "completed", admin_override_status: "failed", is_disqualified: 0 });
+    for (const s of await submissionsOf(testId)) expect([s.test_cases_passed, s.marks_obtained, s.score, s.passed_test_case_ids]).toEqual([0, 0, 0, "[]"]);
+  });
+});

@@ -48,3 +48,53 @@ export const ApproveSchema = z.object({
 
 /** The search box of /admin/evaluation. */
 export const SEARCH_MAX = 100;
+
+// ------------------------------------------------------------------ the evaluation page
+
+export const EVALUATE_MESSAGES = {
+  loadFailed: "Failed to load evaluation data",
+  runFailed: "Failed to run code",
+  noCases: "No test cases found",
+  saveFailed: "Failed to save evaluation",
+  acceptFailed: "Failed to accept evaluation",
+  rejectFailed: "Failed to reject evaluation",
+  saved: "Evaluation saved",
+  accepted: "Manual evaluation completed",
+  rejected: "Evaluation rejected",
+  codeTooLong: "The code is too long (at most 100000 characters)",
+} as const;
+
+export const CODE_MAX = 100_000;
+
+const Id = (message: string) => z.string({ required_error: message, invalid_type_error: message }).min(1, message).max(100, message);
+
+export const RunSchema = z.object({
+  intent: z.literal("run"),
+  questionId: Id(EVALUATE_MESSAGES.runFailed),
+  code: z.string({ required_error: EVALUATE_MESSAGES.runFailed }).max(CODE_MAX, EVALUATE_MESSAGES.codeTooLong),
+});
+
+export const SavedQuestionSchema = z.object({
+  questionId: Id(EVALUATE_MESSAGES.saveFailed),
+  code: z.string({ required_error: EVALUATE_MESSAGES.saveFailed, invalid_type_error: EVALUATE_MESSAGES.saveFailed }).max(CODE_MAX, EVALUATE_MESSAGES.codeTooLong),
+  passed: z
+    .array(Id(EVALUATE_MESSAGES.saveFailed), { required_error: EVALUATE_MESSAGES.saveFailed, invalid_type_error: EVALUATE_MESSAGES.saveFailed })
+    .max(1000, EVALUATE_MESSAGES.saveFailed),
+}, { invalid_type_error: EVALUATE_MESSAGES.saveFailed });
+export type SavedQuestion = z.infer<typeof SavedQuestionSchema>;
+
+/** Save posts the page's state as one JSON field: each question's code and ticked case ids. */
+export const SaveSchema = z.object({
+  intent: z.literal("save"),
+  questions: z
+    .string({ required_error: EVALUATE_MESSAGES.saveFailed })
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message: EVALUATE_MESSAGES.saveFailed });
+        return z.NEVER;
+      }
+    })
+    .pipe(z.array(SavedQuestionSchema, { invalid_type_error: EVALUATE_MESSAGES.saveFailed }).max(20, EVALUATE_MESSAGES.saveFailed)),
+});
