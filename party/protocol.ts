@@ -32,6 +32,8 @@ export const RoomEvent = z.discriminatedUnion("type", [
   z.object({ type: z.literal("time-changed"), roomId: z.string(), endsAt: z.number() }),
   /** Lobby: the list of rooms changed. */
   z.object({ type: z.literal("rooms-changed") }),
+  /** Lobby, admins only: a student filed a manual evaluation request (the list refetches). */
+  z.object({ type: z.literal("evaluation-requested") }),
 ]);
 export type RoomEvent = z.infer<typeof RoomEvent>;
 

@@ -382,6 +382,30 @@ export const evaluationRequests = sqliteTable(
 );
 
 /**
+ * The evaluator's edited code for one question of a student test, kept beside
+ * the student's submission: the student's original is never overwritten, and
+ * the evaluation page shows the difference between the two.
+ */
+export const evaluatorVersions = sqliteTable(
+  "evaluator_versions",
+  {
+    id: id(),
+    studentTestId: text("student_test_id")
+      .notNull()
+      .references(() => studentTests.id, { onDelete: "cascade" }),
+    questionId: text("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    adminId: text("admin_id"),
+    updatedAt: ms("updated_at")
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [uniqueIndex("evaluator_versions_test_question_uq").on(t.studentTestId, t.questionId)],
+);
+
+/**
  * The server half of the offline journal: every client entry, keyed by its
  * client-generated id so a retry is stored once.
  */

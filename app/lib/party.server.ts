@@ -24,3 +24,8 @@ export function publishRoomsChanged(env: Env) {
 export function publishParticipantsChanged(env: Env, roomId: string) {
   return Promise.all([publish(env, roomId, { type: "participants-changed", roomId }, { to: "admins" }), publishRoomsChanged(env)]);
 }
+
+/** A student filed a manual evaluation request: every admin's evaluation page refetches. */
+export function publishEvaluationRequested(env: Env) {
+  return publish(env, LOBBY, { type: "evaluation-requested" }, { to: "admins" });
+}

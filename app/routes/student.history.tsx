@@ -1,11 +1,16 @@
-import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { EvaluationCell } from "~/components/evaluation/request-evaluation";
 import { LoadErrorPanel, LOAD_FAILED } from "~/components/results/submission-load-error";
 import { LocalDateTime } from "~/components/results/submission-date";
 import { Badge } from "~/components/ui/badge";
 import { EmptyState, PageTitle } from "~/components/ui/empty-state";
 import { requireRole } from "~/lib/accounts/session.server";
+import { createEvaluationRequest } from "~/lib/evaluation/requests.server";
+import { EvaluationRequestSchema, REQUEST_MESSAGES } from "~/lib/evaluation/validation";
+import { actionError, failure, parseValues, readFormValues, success } from "~/lib/forms.server";
+import { publishEvaluationRequested } from "~/lib/party.server";
 import { historyPageParam, HISTORY_PAGE_SIZE, listStudentHistory } from "~/lib/results/student-history.server";
 import { SCORE_TEXT, studentBadge, studentScoreTone } from "~/lib/results/student-status";
 
@@ -27,6 +32,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Past the last page (a stale link): show the last one.
   if (page > history.pageCount) throw redirect(pageHref(history.pageCount));
   return { ...history, pageSize: HISTORY_PAGE_SIZE };
+}
+
+/** Request Evaluation (spec 2 section 5): only for the student's own eligible test, once. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const student = await requireRole(request, context, "student");
+  const values = await readFormValues(request);
+  if (!values) return failure(REQUEST_MESSAGES.submitFailed);
+  try {
+    if (values.intent !== "request-evaluation") return failure("Unknown action");
+    const { testId, reason } = parseValues(EvaluationRequestSchema, values);
+    await createEvaluationRequest(context.db, { studentId: student.id, testId, reason });
+    context.cloudflare.ctx.waitUntil(publishEvaluationRequested(context.cloudflare.env));
+    return success(REQUEST_MESSAGES.submitted);
+  } catch (error) {
+    return actionError(error, REQUEST_MESSAGES.submitFailed);
+  }
 }
 
 const pageHref = (page: number) => (page > 1 ? `${PATH}?page=${page}` : PATH);
@@ -60,6 +81,7 @@ export default function StudentHistoryPage() {
                   <th scope="col" className="px-4 py-3 font-medium">Date</th>
                   <th scope="col" className="px-4 py-3 font-medium">Status</th>
                   <th scope="col" className="px-4 py-3 text-right font-medium">Score</th>
+                  <th scope="col" className="px-4 py-3 font-medium">Review</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -83,6 +105,9 @@ export default function StudentHistoryPage() {
                       </td>
                       <td className={`px-4 py-3 text-right font-semibold tabular-nums ${SCORE_TEXT[studentScoreTone(percent)]}`}>
                         {`${row.totalScore}/${row.maxScore}`}
+                      </td>
+                      <td className="px-4 py-3">
+                        <EvaluationCell row={row} />
                       </td>
                     </tr>
                   );

@@ -84,6 +84,7 @@ function testStatements(t: TestInput & { id: string }) {
       QUESTION_ID,
     ),
     env.DB.prepare("INSERT INTO live_code_progress (student_test_id, question_id, code) VALUES (?, ?, 'print(1)')").bind(t.id, QUESTION_ID),
+    env.DB.prepare("INSERT INTO evaluator_versions (id, student_test_id, question_id, code) VALUES (?, ?, ?, 'print(2)')").bind(crypto.randomUUID(), t.id, QUESTION_ID),
     env.DB.prepare("INSERT INTO evaluation_requests (id, student_test_id, reason) VALUES (?, ?, 'please')").bind(crypto.randomUUID(), t.id),
     env.DB.prepare(
       "INSERT INTO journal_entries (id, student_test_id, seq, kind, payload, client_created_at) VALUES (?, ?, 1, 'code', '{}', ?)",
@@ -114,10 +115,11 @@ async function footprint(ids: string[]) {
     evaluation_requests: await n("evaluation_requests"),
     journal_entries: await n("journal_entries"),
     result_overrides: await n("result_overrides"),
+    evaluator_versions: await n("evaluator_versions"),
   };
 }
-const gone = { student_tests: 0, submissions: 0, live_code_progress: 0, evaluation_requests: 0, journal_entries: 0, result_overrides: 0 };
-const whole = { student_tests: 1, submissions: 1, live_code_progress: 1, evaluation_requests: 1, journal_entries: 1, result_overrides: 1 };
+const gone = { student_tests: 0, submissions: 0, live_code_progress: 0, evaluation_requests: 0, journal_entries: 0, result_overrides: 0, evaluator_versions: 0 };
+const whole = { student_tests: 1, submissions: 1, live_code_progress: 1, evaluation_requests: 1, journal_entries: 1, result_overrides: 1, evaluator_versions: 1 };
 
 let base = Date.UTC(2030, 0, 1); // later than any test the other files make, so ours sort first
 const nextTime = () => (base += 1000);

@@ -5,6 +5,7 @@ import { and, count, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } fro
 import type { BatchItem } from "drizzle-orm/batch";
 import {
   evaluationRequests,
+  evaluatorVersions,
   journalEntries,
   liveCodeProgress,
   resultOverrides,
@@ -247,6 +248,8 @@ export async function deleteStudentTests(db: Db, testIds: readonly string[]): Pr
   const statements: BatchItem<"sqlite">[] = [];
   for (const ids of parts) statements.push(db.delete(evaluationRequests).where(inArray(evaluationRequests.studentTestId, ids)));
   for (const ids of parts) statements.push(db.delete(submissions).where(inArray(submissions.studentTestId, ids)));
+  // The evaluator's versions of the code go with the submissions they sit beside.
+  for (const ids of parts) statements.push(db.delete(evaluatorVersions).where(inArray(evaluatorVersions.studentTestId, ids)));
   for (const ids of parts) statements.push(db.delete(liveCodeProgress).where(inArray(liveCodeProgress.studentTestId, ids)));
   for (const ids of parts) statements.push(db.delete(journalEntries).where(inArray(journalEntries.studentTestId, ids)));
   for (const ids of parts) statements.push(db.delete(resultOverrides).where(inArray(resultOverrides.studentTestId, ids)));

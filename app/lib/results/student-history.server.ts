@@ -1,8 +1,8 @@
 // A student's own tests (spec 2: /student/history, "My Test History") and
 // their submission view. Every query here is filtered by the acting student:
 // another student's test id answers exactly like a missing one.
-import { and, count, desc, eq } from "drizzle-orm";
-import { studentTests, testRooms } from "~/db/schema";
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { evaluationRequests, studentTests, testRooms } from "~/db/schema";
 import type { Db } from "~/lib/db.server";
 import { submissionView, type SubmissionView } from "~/lib/student-tests/submissions.server";
 
@@ -18,6 +18,8 @@ export type HistoryRow = {
   maxScore: number;
   /** When the test was submitted, else when it was launched (ms since epoch, UTC). */
   takenAt: number;
+  /** The status of the student's manual evaluation request for this test, if any. */
+  evaluationStatus: "pending" | "approved" | "rejected" | null;
 };
 
 export type HistoryPage = { rows: HistoryRow[]; total: number; page: number; pageCount: number };
@@ -42,9 +44,12 @@ export async function listStudentHistory(db: Db, studentId: string, page: number
         maxScore: studentTests.maxScore,
         createdAt: studentTests.createdAt,
         submittedAt: studentTests.submittedAt,
+        // Aliased: D1 hands rows back by column name, and the test has a `status` too.
+        evaluationStatus: sql<HistoryRow["evaluationStatus"]>`${evaluationRequests.status}`.as("evaluation_status"),
       })
       .from(studentTests)
       .innerJoin(testRooms, eq(testRooms.id, studentTests.roomId))
+      .leftJoin(evaluationRequests, eq(evaluationRequests.studentTestId, studentTests.id))
       .where(eq(studentTests.studentId, studentId))
       // id last, so pages never overlap when two tests share a time.
       .orderBy(desc(studentTests.createdAt), desc(studentTests.id))

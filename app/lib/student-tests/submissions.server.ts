@@ -189,6 +189,8 @@ export function caseResults(
 }
 
 export type SubmissionCase = {
+  /** Admins only (the evaluation page ticks cases by id). */
+  id?: string;
   number: number;
   hidden: boolean;
   points: number;
@@ -301,6 +303,7 @@ export async function submissionView(db: Db, testId: string, audience: Audience)
         cases: own.map((c, i) => {
           const shown = !c.isHidden || audience === "admin";
           return {
+            ...(audience === "admin" ? { id: c.id } : {}),
             number: i + 1,
             hidden: c.isHidden,
             points: c.points,

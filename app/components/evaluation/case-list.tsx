@@ -1,0 +1,95 @@
+import { Badge } from "~/components/ui/badge";
+import { lineDiff, visibleWhitespace, wouldPassText, type Leniency } from "~/lib/evaluation/lenient";
+import type { CaseResult, SubmissionCase } from "~/lib/student-tests/submissions.server";
+
+export type EvaluateCase = SubmissionCase & { id: string };
+
+/**
+ * Every test case (hidden included: this page is admin-only) with its pass
+ * checkbox; after a run, expected and actual output side by side with the
+ * differing lines marked and whitespace visible, and the triage hint.
+ */
+export function CaseList({
+  cases,
+  passed,
+  onToggle,
+  run,
+  triage,
+}: {
+  cases: EvaluateCase[];
+  passed: Set<string>;
+  onToggle: (id: string, on: boolean) => void;
+  run: Record<string, CaseResult> | null;
+  triage: Record<string, Leniency[]>;
+}) {
+  return (
+    <ol className="space-y-3">
+      {cases.map((c) => {
+        const result = run?.[c.id];
+        const hint = triage[c.id];
+        return (
+          <li key={c.id} data-testid="evaluate-case" className="rounded-lg border border-slate-200 p-3 dark:border-slate-800">
+            <div className="flex flex-wrap items-center gap-3">
+              <label className="flex items-center gap-2 font-medium">
+                <input type="checkbox" checked={passed.has(c.id)} onChange={(e) => onToggle(c.id, e.target.checked)} className="h-4 w-4" />
+                {`Test case ${c.number}`}
+              </label>
+              <Badge tone={c.hidden ? "gray" : "blue"}>{c.hidden ? "Hidden" : "Open"}</Badge>
+              <span className="text-xs text-slate-500 dark:text-slate-400">{`${c.points} points`}</span>
+              {result ? <Badge tone={result.passed ? "green" : "red"}>{result.passed ? "Passed" : `Failed (${result.verdict})`}</Badge> : null}
+            </div>
+            {result && !result.passed ? (
+              <>
+                <OutputDiff expected={c.expectedOutput ?? ""} actual={result.actualOutput ?? ""} />
+                {result.error ? <pre className="mt-2 text-xs whitespace-pre-wrap text-red-700 dark:text-red-300">{result.error}</pre> : null}
+                {hint ? <p className="mt-2 text-xs font-medium text-amber-700 dark:text-amber-300">{wouldPassText(hint)}</p> : null}
+              </>
+            ) : (
+              <details className="mt-2 text-xs">
+                <summary className="cursor-pointer text-slate-500 dark:text-slate-400">Input and expected output</summary>
+                <div className="mt-2 grid gap-2 sm:grid-cols-2">
+                  <Pre title="Input" text={c.input ?? ""} />
+                  <Pre title="Expected output" text={c.expectedOutput ?? ""} />
+                </div>
+              </details>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function Pre({ title, text }: { title: string; text: string }) {
+  return (
+    <div>
+      <p className="mb-1 text-slate-500 dark:text-slate-400">{title}</p>
+      <pre className="max-h-40 overflow-auto rounded bg-slate-100 p-2 whitespace-pre-wrap dark:bg-slate-800">{visibleWhitespace(text)}</pre>
+    </div>
+  );
+}
+
+/** Expected vs actual, line by line; lines that differ are marked. */
+export function OutputDiff({ expected, actual }: { expected: string; actual: string }) {
+  const lines = lineDiff(expected, actual);
+  const cell = (text: string | null, same: boolean, side: "expected" | "actual") => (
+    <div
+      data-diff={same ? undefined : side}
+      className={`min-h-4 px-2 whitespace-pre-wrap ${same ? "" : side === "expected" ? "bg-emerald-100 dark:bg-emerald-900/40" : "bg-red-100 dark:bg-red-900/40"}`}
+    >
+      {text === null ? <span className="text-slate-400">∅</span> : visibleWhitespace(text).replace(/\n$/, "")}
+    </div>
+  );
+  return (
+    <div className="mt-2 grid grid-cols-2 overflow-auto rounded border border-slate-200 font-mono text-xs dark:border-slate-700" aria-label="Expected and actual output">
+      <p className="border-b border-slate-200 px-2 py-1 text-slate-500 dark:border-slate-700">Expected</p>
+      <p className="border-b border-slate-200 px-2 py-1 text-slate-500 dark:border-slate-700">Actual</p>
+      {lines.map((l, i) => (
+        <div key={i} className="contents">
+          {cell(l.expected, l.same, "expected")}
+          {cell(l.actual, l.same, "actual")}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+import { Link, useFetcher } from "@remix-run/react";
+import { useCallback, useState } from "react";
+import { LocalDateTime } from "~/components/results/submission-date";
+import { useActionToast } from "~/components/use-action-toast";
+import { useValidateOnSubmit } from "~/components/use-validate-on-submit";
+import { Badge, type BadgeTone } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog, Dialog, FormActions } from "~/components/ui/dialog";
+import { TextField } from "~/components/ui/field";
+import type { EvaluationRequestRow } from "~/lib/evaluation/requests.server";
+import { ApproveSchema } from "~/lib/evaluation/validation";
+import { adminScoreTone, SCORE_TEXT } from "~/lib/results/student-status";
+
+type Row = Omit<EvaluationRequestRow, "createdAt"> & { createdAt: number };
+
+const STATUS_TONE: Record<Row["status"], BadgeTone> = { pending: "yellow", approved: "green", rejected: "red" };
+const th = "px-4 py-3 font-medium";
+
+/** The requests, newest first; Approve and Reject only while pending (spec 2 section 2). */
+export function EvaluationRequestsTable({ rows }: { rows: Row[] }) {
+  const [approving, setApproving] = useState<Row | null>(null);
+  const [rejecting, setRejecting] = useState<Row | null>(null);
+  const fetcher = useFetcher();
+  useActionToast(
+    fetcher.data,
+    useCallback(() => {
+      setApproving(null);
+      setRejecting(null);
+    }, []),
+  );
+  const busy = fetcher.state !== "idle";
+  return (
+    <>
+      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Manual evaluation requests, newest first</caption>
+          <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:text-slate-400">
+            <tr>
+              <th scope="col" className={th}>Student</th>
+              <th scope="col" className={th}>Room</th>
+              <th scope="col" className={`${th} text-right`}>Score</th>
+              <th scope="col" className={th}>Reason</th>
+              <th scope="col" className={th}>Status</th>
+              <th scope="col" className={th}>Date</th>
+              <th scope="col" className={`${th} text-right`}>Actions</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+            {rows.map((row) => (
+              <tr key={row.id} data-testid="evaluation-row" className="align-top">
+                <td className="px-4 py-3">
+                  <div className="font-medium">{row.studentName}</div>
+                  <div className="text-xs text-slate-500 dark:text-slate-400">{row.studentEmail}</div>
+                </td>
+                <td className="px-4 py-3">{row.roomName}</td>
+                <td className={`px-4 py-3 text-right font-semibold tabular-nums ${SCORE_TEXT[adminScoreTone(row.totalScore)]}`}>{`${row.totalScore}/${row.maxScore}`}</td>
+                <td className="max-w-xs px-4 py-3 break-words whitespace-pre-wrap">{row.reason}</td>
+                <td className="px-4 py-3">
+                  <Badge tone={STATUS_TONE[row.status]}>{row.status}</Badge>
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap text-slate-600 dark:text-slate-300">
+                  <LocalDateTime ms={row.createdAt} />
+                </td>
+                <td className="px-4 py-3">
+                  <div className="flex justify-end gap-2">
+                    <Link
+                      to={`/admin/evaluate/${row.testId}`}
+                      className="inline-flex items-center rounded-md border border-slate-300 px-2.5 py-1 text-xs font-medium hover:bg-slate-50 focus:ring-2 focus:ring-brand-500 focus:outline-none dark:border-slate-700 dark:hover:bg-slate-800"
+                    >
+                      View Code
+                    </Link>
+                    {row.status === "pending" ? (
+                      <>
+                        <Button size="sm" onClick={() => setApproving(row)}>
+                          Approve
+                        </Button>
+                        <Button size="sm" variant="danger" onClick={() => setRejecting(row)}>
+                          Reject
+                        </Button>
+                      </>
+                    ) : null}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ApproveDialog row={approving} busy={busy} fetcher={fetcher} onClose={() => setApproving(null)} />
+      <ConfirmDialog
+        open={rejecting !== null}
+        onClose={() => setRejecting(null)}
+        onConfirm={() => rejecting && fetcher.submit({ intent: "reject", requestId: rejecting.id }, { method: "post" })}
+        busy={busy}
+        title="Reject this request?"
+        confirmLabel="Reject"
+        description={rejecting ? `${rejecting.studentName}'s request for ${rejecting.roomName} will be rejected. The test's score stays as it is.` : ""}
+      />
+    </>
+  );
+}
+
+function ApproveDialog({ row, busy, fetcher, onClose }: { row: Row | null; busy: boolean; fetcher: ReturnType<typeof useFetcher>; onClose: () => void }) {
+  const validate = useValidateOnSubmit();
+  return (
+    <Dialog open={row !== null} onClose={onClose} title="Approve with a score" description={row ? `${row.studentName} · ${row.roomName}` : undefined}>
+      {row ? (
+        <fetcher.Form method="post" onSubmit={validate(ApproveSchema)} noValidate>
+          <input type="hidden" name="intent" value="approve" />
+          <input type="hidden" name="requestId" value={row.id} />
+          <TextField label="Score (0–100)" name="score" inputMode="numeric" defaultValue={String(row.totalScore)} autoFocus />
+          <FormActions className="mt-4" onCancel={onClose} busy={busy} submitLabel="Approve" />
+        </fetcher.Form>
+      ) : null}
+    </Dialog>
+  );
+}
