@@ -24,3 +24,8 @@ export function publishRoomsChanged(env: Env) {
 export function publishParticipantsChanged(env: Env, roomId: string) {
   return Promise.all([publish(env, roomId, { type: "participants-changed", roomId }, { to: "admins" }), publishRoomsChanged(env)]);
 }
+
+/** A student's autosave was accepted: admins' monitors (and room grids) refetch. Never the code itself. */
+export function publishCodeSaved(env: Env, roomId: string, studentTestId: string) {
+  return publish(env, roomId, { type: "code-saved", roomId, studentTestId }, { to: "admins" });
+}
