@@ -6,10 +6,10 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/lib/db.server";
-import { HISTORY_CAP, monitorView } from "~/lib/monitor/monitor.server";
-import { call } from "./helpers";
+import { HISTORY_CAP, monitorView, roomGrid } from "~/lib/monitor/monitor.server";
+import { call, postForm } from "./helpers";
 import { connect } from "./party-client";
-import { journal, launch, makeRoom, seedCodingCategory, seedMcqCategory, signUpAdmin, start, takingStudent, testOf, type JournalInput, type Room } from "./rooms-fixture";
+import { journal, launch, makeRoom, seedCodingCategory, seedMcqCategory, signUpAdmin, start, takingStudent, testOf, UNLOCK, type JournalInput, type Room } from "./rooms-fixture";
 
 const CODING = "MN-Coding";
 const MCQ = "MN-MCQ";
@@ -171,6 +171,55 @@ describe("a multiple-choice test", () => {
   });
 });
 
+describe("the room grid", () => {
+  it("counts runs and submits, keeps the best open cases passed, and shows edits, tab switches, locks and offline time", async () => {
+    const { room: r, s, testId } = await freshTaker("Grid Student");
+    const idle = await takingStudentAfterStart(r);
+    const [q0, q1] = (await monitorView(db(), testId))!.questions.map((q) => q.id) as [string, string];
+    const act = (intent: "run" | "submit", questionId: string, code: string) => postForm(`/test/${r.id}/coding`, { intent, questionId, code }, s.cookie);
+    // Each question has 1 open case (echo): a right run passes it, a wrong one does not; the best stays.
+    for (const [intent, q, code] of [
+      ["run", q0, "print(input())"],
+      ["run", q0, "print('nope')"],
+      ["submit", q1, "print('nope')"],
+    ] as const) {
+      expect((await act(intent, q, code)).status, `${intent} ${q}`).toBe(200);
+    }
+    // After the submit (which saves that question's code too): the latest edit.
+    const at = Date.now();
+    await send(s.cookie, testId, [
+      { seq: 1, kind: "code", payload: { questionId: q0, code: "x" }, createdAt: at },
+      { seq: 2, kind: "tab-switch", payload: {}, createdAt: at + 100 },
+    ]);
+    // An offline period still open, begun 90 s ago (the party writes these rows).
+    const studentId = (await env.DB.prepare("SELECT student_id FROM student_tests WHERE id = ?").bind(testId).first<{ student_id: string }>())!.student_id;
+    const now = Date.now();
+    await env.DB.prepare("INSERT INTO participant_disconnects (id, room_id, student_id, started_at) VALUES (?, ?, ?, ?)").bind(crypto.randomUUID(), r.id, studentId, now - 90_000).run();
+
+    const tiles = await roomGrid(db(), r.id, now);
+    expect(tiles.map((t) => t.name)).toEqual(["Grid Student", "Idle Student"]);
+    expect(tiles[0]).toMatchObject({
+      testId,
+      runs: 2,
+      submits: 1,
+      openCasesPassed: 1,
+      tabSwitches: 1,
+      isLocked: true,
+      lastEditAt: at,
+      online: false,
+      offlineForMs: 90_000,
+    });
+    expect(tiles[1]).toMatchObject({ testId: idle.testId, runs: 0, submits: 0, openCasesPassed: 0, tabSwitches: 0, isLocked: false, lastEditAt: null, online: true, offlineForMs: null });
+
+    // A second passing run of the other question adds its best; the room page links each tile to the monitor.
+    await send(s.cookie, testId, [{ seq: 3, kind: "unlock", payload: { code: UNLOCK } }]);
+    expect((await act("run", q1, "print(input())")).status).toBe(200);
+    expect((await roomGrid(db(), r.id, now))[0]).toMatchObject({ runs: 3, submits: 1, openCasesPassed: 2, isLocked: false });
+    const html = await (await call(`/admin/room/${r.id}`, { cookie: admin })).text();
+    expect(html.includes(`/admin/monitor/${testId}`), "the room page links to the monitor").toBe(true);
+  });
+});
+
 describe("the live event", () => {
   it("an accepted autosave tells the room's admins which test changed, with no code; students in the room hear nothing", async () => {
     const adminTab = await connect(room.id, admin);
@@ -199,6 +248,13 @@ describe("the live event", () => {
     for (const tab of [adminTab, watched, bystander]) tab.ws.close();
   });
 });
+
+/** One more student who joins the started room and launches. */
+async function takingStudentAfterStart(r: Room) {
+  const s = await takingStudent(r, "Idle Student");
+  expect((await launch(s.cookie, r)).status).toBe(302);
+  return { ...s, testId: (await testOf(r, s.email)).id };
+}
 
 /** A student who launched the test of a fresh, started coding room of their own. */
 async function freshTaker(name: string) {

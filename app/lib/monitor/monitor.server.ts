@@ -112,3 +112,87 @@ export async function codeTimeline(db: Db, studentTestId: string): Promise<Omit<
   }
   return { versions, marks, capped, cap: HISTORY_CAP };
 }
+
+export type GridTile = {
+  participantId: string;
+  testId: string | null;
+  name: string;
+  email: string;
+  status: string;
+  online: boolean;
+  /** How long the current offline period has lasted; null when online. */
+  offlineForMs: number | null;
+  lastEditAt: number | null;
+  runs: number;
+  submits: number;
+  /** Summed over questions: the most open cases any run or submit passed. */
+  openCasesPassed: number;
+  tabSwitches: number;
+  isLocked: boolean;
+};
+
+/**
+ * One tile per participant of a room, for the admin's grid: one query for the
+ * participants with their test and last edit (a correlated MAX, no per-student
+ * round trip), one for the offline periods.
+ */
+export async function roomGrid(db: Db, roomId: string, now = Date.now()): Promise<GridTile[]> {
+  const [result, periods] = await Promise.all([
+    db.$client
+      .prepare(
+        `SELECT p.id AS participantId, p.student_id AS studentId, p.full_name AS name, p.email, p.status AS participantStatus,
+                t.id AS testId, t.status AS testStatus, t.is_disqualified AS isDisqualified, t.is_locked AS isLocked,
+                t.tab_switch_count AS tabSwitches, t.run_count AS runs, t.submit_count AS submits, t.open_cases_best AS openBest,
+                (SELECT MAX(l.last_updated) FROM live_code_progress l WHERE l.student_test_id = t.id) AS lastEditAt
+         FROM room_participants p
+         LEFT JOIN student_tests t ON t.room_id = p.room_id AND t.student_id = p.student_id
+         WHERE p.room_id = ? AND p.status != 'removed'
+         ORDER BY p.joined_at`,
+      )
+      .bind(roomId)
+      .all<{
+        participantId: string;
+        studentId: string;
+        name: string;
+        email: string;
+        participantStatus: string;
+        testId: string | null;
+        testStatus: string | null;
+        isDisqualified: number | null;
+        isLocked: number | null;
+        tabSwitches: number | null;
+        runs: number | null;
+        submits: number | null;
+        openBest: string | null;
+        lastEditAt: number | null;
+      }>(),
+    offlinePeriods(db, roomId),
+  ]);
+  return result.results.map((r) => {
+    const open = (periods.get(r.studentId) ?? []).find((p) => p.endedAt === null);
+    return {
+      participantId: r.participantId,
+      testId: r.testId,
+      name: r.name,
+      email: r.email,
+      status: r.isDisqualified ? "disqualified" : (r.testStatus ?? r.participantStatus),
+      online: !open,
+      offlineForMs: open ? Math.max(0, now - open.startedAt) : null,
+      lastEditAt: r.lastEditAt,
+      runs: r.runs ?? 0,
+      submits: r.submits ?? 0,
+      openCasesPassed: sumBest(r.openBest),
+      tabSwitches: r.tabSwitches ?? 0,
+      isLocked: Boolean(r.isLocked),
+    };
+  });
+}
+
+function sumBest(json: string | null): number {
+  try {
+    const best = JSON.parse(json ?? "{}") as Record<string, unknown>;
+    return Object.values(best).reduce<number>((sum, n) => sum + (typeof n === "number" ? n : 0), 0);
+  } catch {
+    return 0;
+  }
+}
