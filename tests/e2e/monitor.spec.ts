@@ -105,4 +105,22 @@ test.describe("the live monitor", () => {
     await expect(position).toContainText("Live");
     await expect(monitorCode()).toContainText("print('second version')");
   });
+
+  test("the room page's grid shows the student's tile, by keyboard, and the tile opens the monitor", async () => {
+    const page = admin.page;
+    await page.getByRole("link", { name: /^← Back to/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/room/${roomId}$`));
+    const grid = page.getByRole("button", { name: "Grid", exact: true });
+    await grid.focus();
+    await page.keyboard.press("Enter");
+    await expect(grid).toHaveAttribute("aria-pressed", "true");
+    const tile = page.getByRole("link", { name: `Open the monitor of ${who.fullName}` });
+    await expect(tile).toContainText("online");
+    await expect(tile).toContainText(/Last edit\s*\d+(m \d+)?s ago/);
+    await expect(tile).toContainText("Tab switches0");
+    await tile.focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/admin\/monitor\/[\w-]+$/);
+    await expect(monitorCode()).toContainText("print('second version')");
+  });
 });
