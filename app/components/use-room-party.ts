@@ -1,6 +1,6 @@
 import { useRevalidator } from "@remix-run/react";
 import usePartySocket from "partysocket/react";
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { ROOM_PARTY, ServerMessage, type RoomEvent } from "../../party/protocol";
 
 /**
@@ -13,19 +13,6 @@ export function useRoomParty(room: string, onEvent?: (event: RoomEvent) => void 
   const handler = useRef(onEvent);
   handler.current = onEvent;
   const connectedBefore = useRef(false);
-  // An event that arrives during a revalidation is not dropped: one more runs
-  // when it settles, so the page always ends on data newer than the last event.
-  const pending = useRef(false);
-  const refetch = () => {
-    if (revalidator.state === "idle") revalidator.revalidate();
-    else pending.current = true;
-  };
-  useEffect(() => {
-    if (revalidator.state === "idle" && pending.current) {
-      pending.current = false;
-      revalidator.revalidate();
-    }
-  }, [revalidator, revalidator.state]);
   return usePartySocket({
     party: ROOM_PARTY,
     room,
@@ -36,11 +23,11 @@ export function useRoomParty(room: string, onEvent?: (event: RoomEvent) => void 
       const m = parsed.data;
       if (m.type === "welcome" || m.type === "pong" || m.type === "error") return;
       if (handler.current?.(m) === "handled") return;
-      refetch();
+      if (revalidator.state === "idle") revalidator.revalidate();
     },
     // After a reconnect (not the first connect), catch up on anything missed.
     onOpen() {
-      if (connectedBefore.current) refetch();
+      if (connectedBefore.current && revalidator.state === "idle") revalidator.revalidate();
       connectedBefore.current = true;
     },
   });
