@@ -30,6 +30,11 @@ export const RoomEvent = z.discriminatedUnion("type", [
   z.object({ type: z.literal("room-deleted"), roomId: z.string() }),
   /** Sent only to the student concerned: their own deadline moved (extra time granted). */
   z.object({ type: z.literal("time-changed"), roomId: z.string(), endsAt: z.number() }),
+  /**
+   * Admins only: a student's autosaved code (or MCQ progress) was accepted.
+   * Ids only, never the code: the monitor refetches it through its guarded loader.
+   */
+  z.object({ type: z.literal("code-saved"), roomId: z.string(), studentTestId: z.string() }),
   /** Lobby: the list of rooms changed. */
   z.object({ type: z.literal("rooms-changed") }),
   /** Lobby, admins only: a student filed a manual evaluation request (the list refetches). */

@@ -281,6 +281,14 @@ export const studentTests = sqliteTable(
     extraMinutes: integer("extra_minutes").notNull().default(0),
     syncedAfterEnd: bool("synced_after_end").notNull().default(false),
     submittedAt: ms("submitted_at"),
+    // The live monitor's grid (issue 12): Run Code and Submit Code presses that
+    // reached the runner, and per question the most open cases any of them passed.
+    runCount: integer("run_count").notNull().default(0),
+    submitCount: integer("submit_count").notNull().default(0),
+    openCasesBest: text("open_cases_best", { mode: "json" })
+      .$type<Record<string, number>>()
+      .notNull()
+      .default(sql`'{}'`),
     createdAt: createdAt(),
     adminOverrideStatus: text("admin_override_status", { enum: OVERRIDE_STATUSES }),
     adminOverrideScore: integer("admin_override_score"),

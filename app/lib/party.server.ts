@@ -29,3 +29,8 @@ export function publishParticipantsChanged(env: Env, roomId: string) {
 export function publishEvaluationRequested(env: Env) {
   return publish(env, LOBBY, { type: "evaluation-requested" }, { to: "admins" });
 }
+
+/** A student's autosave was accepted: admins' monitors (and room grids) refetch. Never the code itself. */
+export function publishCodeSaved(env: Env, roomId: string, studentTestId: string) {
+  return publish(env, roomId, { type: "code-saved", roomId, studentTestId }, { to: "admins" });
+}

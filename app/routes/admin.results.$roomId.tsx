@@ -81,6 +81,8 @@ export default function RoomResults() {
       navigate("/admin/results");
       return "handled";
     }
+    // An autosave changes nothing the results show (the live monitor's event).
+    if (event.type === "code-saved") return "handled";
   });
   useToastOnce(useMemo(() => (loaded.error ? { type: "error" as const, message: loaded.error } : null), [loaded.error]));
 

@@ -3,6 +3,7 @@ import { Link, useLoaderData, useNavigate } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { ParticipantsView, RoomGrid } from "~/components/monitor/room-grid";
 import { ParticipantsTable } from "~/components/rooms/participants-table";
 import { RoomActions, RoomCountdown } from "~/components/rooms/room-actions";
 import { AddUserDialog, DeleteRoomDialog, ExtendDialog, OtpDialog, QuestionsDialog, UnlockCodeDialog } from "~/components/rooms/room-dialogs";
@@ -12,6 +13,7 @@ import { useRoomParty } from "~/components/use-room-party";
 import { Badge } from "~/components/ui/badge";
 import { LANGUAGE_LABELS } from "~/lib/format";
 import { actionError, failure, parseValues, readFormValues, success } from "~/lib/forms.server";
+import { roomGrid } from "~/lib/monitor/monitor.server";
 import { publish, publishRoomsChanged } from "~/lib/party.server";
 import { AddParticipantSchema, ChangeQuestionsSchema, EditParticipantSchema, ExtendSchema, roomBadge, UnlockCodeSchema } from "~/lib/rooms/room-validation";
 import {
@@ -44,11 +46,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireRole(request, context, "admin");
   const detail = await roomDetail(context.db, params.roomId ?? "");
   if (!detail) throw await redirectWithToast("/admin", { type: "error", message: "Room not found" });
-  const categories = await categoryCounts(context.db);
+  const [categories, grid] = await Promise.all([categoryCounts(context.db), roomGrid(context.db, detail.room.id)]);
   const { room } = detail;
   return {
     ...detail,
     categories: categories.map((c) => c.name),
+    grid,
     room: {
       id: room.id,
       roomName: room.roomName,
@@ -201,6 +204,7 @@ export default function RoomDetail() {
   const navigate = useNavigate();
   const toast = useToast();
   const [dialog, setDialog] = useState<RoomDialogName>(null);
+  const [view, setView] = useState<"table" | "grid">("table");
   // Set when this tab deletes the room: its own deletion event is then no news (the action's redirect says "Room deleted successfully").
   const deleting = useRef(false);
   useRoomParty(room.id, (event) => {
@@ -233,7 +237,8 @@ export default function RoomDetail() {
         <RoomActions room={room} participants={data.participants.length} open={setDialog} />
       </div>
 
-      <ParticipantsTable data={data} onAdd={() => setDialog("add")} />
+      <ParticipantsView view={view} onChange={setView} />
+      {view === "grid" ? <RoomGrid tiles={data.grid} serverNow={data.serverNow} /> : <ParticipantsTable data={data} onAdd={() => setDialog("add")} />}
 
       {/* Mounted only while open: every opening issues a fresh code, never a stale one. */}
       {dialog === "otp" ? <OtpDialog open onClose={() => setDialog(null)} room={room} /> : null}

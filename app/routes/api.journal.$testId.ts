@@ -4,7 +4,7 @@ import { z } from "zod";
 import { studentTests, testRooms } from "~/db/schema";
 import { journalJudge } from "~/lib/student-tests/coding-test.server";
 import { getServerEnv } from "~/lib/env.server";
-import { publishParticipantsChanged } from "~/lib/party.server";
+import { publishCodeSaved, publishParticipantsChanged } from "~/lib/party.server";
 import { requireRole } from "~/lib/accounts/session.server";
 import { JournalEntrySchema } from "~/lib/student-tests/journal-protocol";
 import { applyJournal } from "~/lib/student-tests/journal.server";
@@ -15,6 +15,8 @@ const error = (message: string, status: number, headers?: HeadersInit) => Respon
 
 /** Entries that change what the admin's participants table shows. */
 const VISIBLE_TO_ADMIN = new Set(["tab-switch", "unlock", "submit-code", "finish"]);
+/** Entries the admin's live monitor shows. */
+const AUTOSAVES = new Set(["code", "mcq-progress"]);
 
 /**
  * The server half of the offline journal (README: offline-tolerant test
@@ -46,6 +48,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const done = new Set([...result.accepted, ...result.rejected.map((r) => r.id)]);
   if (body.entries.some((e) => VISIBLE_TO_ADMIN.has(e.kind) && done.has(e.id))) {
     context.cloudflare.ctx.waitUntil(publishParticipantsChanged(env, room.id));
+  }
+  // One event per batch that saved code: the monitor's refetch reads the latest of them all.
+  const accepted = new Set(result.accepted);
+  if (body.entries.some((e) => AUTOSAVES.has(e.kind) && accepted.has(e.id))) {
+    context.cloudflare.ctx.waitUntil(publishCodeSaved(env, room.id, test.id));
   }
   // The runner is unreachable and nothing else could be settled: ask the client to come back.
   if (result.retry && done.size === 0) return error("The code runner is busy. Your submission is saved and will be judged shortly.", 503, { "Retry-After": "5" });

@@ -117,13 +117,23 @@ function Connection({ row }: { row: ResultRow }) {
   );
 }
 
+const ACTION_LINK =
+  "rounded-md px-2.5 py-1 text-xs font-medium text-brand-700 hover:bg-slate-100 focus:ring-2 focus:ring-brand-500 focus:outline-none dark:text-brand-100 dark:hover:bg-slate-800";
+
 function Actions({ row, onMark }: { row: ResultRow; onMark: (outcome: OverrideOutcome) => void }) {
   if (!row.testId) return <span className={`text-xs ${muted}`}>No test yet</span>;
   return (
     <div className="flex justify-end gap-1">
       <Link
+        to={`/admin/monitor/${row.testId}`}
+        className={ACTION_LINK}
+        aria-label={`Monitor ${row.name}`}
+      >
+        Monitor
+      </Link>
+      <Link
         to={`/admin/submission/${row.testId}`}
-        className="rounded-md px-2.5 py-1 text-xs font-medium text-brand-700 hover:bg-slate-100 focus:ring-2 focus:ring-brand-500 focus:outline-none dark:text-brand-100 dark:hover:bg-slate-800"
+        className={ACTION_LINK}
         aria-label={`View Test of ${row.name}`}
       >
         View Test

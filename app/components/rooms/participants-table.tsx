@@ -1,4 +1,4 @@
-import { useFetcher } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { useActionToast } from "~/components/use-action-toast";
 import { useValidateOnSubmit } from "~/components/use-validate-on-submit";
@@ -51,7 +51,15 @@ export function ParticipantsTable({ data, onAdd }: { data: RoomPageData; onAdd: 
             <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
               {data.participants.map((p) => (
                 <tr key={p.id}>
-                  <td className="px-5 py-2.5 font-medium">{p.fullName}</td>
+                  <td className="px-5 py-2.5 font-medium">
+                    {p.testId ? (
+                      <Link to={`/admin/monitor/${p.testId}`} className="text-brand-700 hover:underline dark:text-brand-100" aria-label={`Monitor ${p.fullName}`}>
+                        {p.fullName}
+                      </Link>
+                    ) : (
+                      p.fullName
+                    )}
+                  </td>
                   <td className="px-5 py-2.5 text-slate-600 dark:text-slate-300">{p.email}</td>
                   <td className="px-5 py-2.5">{p.category}</td>
                   <td className="px-5 py-2.5">

@@ -7,6 +7,7 @@ import { FormError } from "~/lib/forms.server";
 import type { Room } from "~/lib/rooms/rooms.server";
 import { createRunnerClient, RunnerError, runnerFailureMessage } from "~/lib/runner.server";
 import { getServerEnv } from "~/lib/env.server";
+import { recordRunnerUse } from "~/lib/monitor/activity.server";
 import { JournalRetry, type Judge } from "./journal.server";
 import { assertCanAnswer, casesForJudging, type StudentTest } from "./student-tests.server";
 import { caseResults, recordSubmission } from "./submissions.server";
@@ -33,6 +34,7 @@ export async function runOpenCases(context: AppLoadContext, room: Room, test: St
   const cases = await casesForJudging(context.db, room, test, questionId, true);
   if (cases.length === 0) throw new FormError("No open test cases available");
   const result = await judge(context, room.language, code, cases, "Failed to run code");
+  await recordRunnerUse(context.db, test.id, "run", questionId, result.passedCount);
   return { compile: result.compile, cases: caseResults(result, cases, "student"), passed: result.passedCount, total: result.totalTestCases };
 }
 
@@ -49,6 +51,8 @@ async function judgeAndRecord(context: AppLoadContext, room: Room, test: Student
   const question = (await context.db.select({ id: questions.id, title: questions.title }).from(questions).where(eq(questions.id, questionId)).get())!;
   const passedIds = result.testResults.filter((t) => t.passed).map((t) => String(t.testCaseId));
   const { marks, score } = await recordSubmission(context.db, test, { ...question, language: room.language }, code, passedIds, cases.length, writtenAt);
+  const open = new Set(cases.filter((c) => !c.isHidden).map((c) => c.id));
+  await recordRunnerUse(context.db, test.id, "submit", questionId, passedIds.filter((id) => open.has(id)).length);
   return { compile: result.compile, cases: caseResults(result, cases, "student"), passed: passedIds.length, total: cases.length, marks, score };
 }
 

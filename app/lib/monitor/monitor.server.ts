@@ -1,0 +1,198 @@
+// Live monitoring (issue 12): what an admin sees of one student's test while it
+// runs. Admins only — the route guards, and nothing here ever reaches a
+// student: the party event that prompts a refetch carries ids only.
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { journalEntries, liveCodeProgress, questions, roomParticipants, roomQuestions, studentTests, testRooms } from "~/db/schema";
+import type { Db } from "~/lib/db.server";
+import { offlinePeriods, offlineTime, type OfflinePeriod } from "~/lib/rooms/rooms.server";
+import { codingQuestionIds, MCQ_PROGRESS, parseMcqProgress } from "~/lib/student-tests/student-tests.server";
+
+/** The timeline replays at most this many journal entries per test, the latest ones. */
+export const HISTORY_CAP = 500;
+
+export type MonitoredQuestion = { id: string; title: string; code: string | null; lastUpdated: number | null };
+export type McqMonitor = { answered: number; marked: number; total: number; currentQuestion: number | null; lastUpdated: number | null };
+
+export type TimelineVersion = { at: number; questionId: string; code: string };
+export type TimelineMarkKind = "submit" | "tab-switch" | "unlock" | "finish";
+export type TimelineMark = { at: number; kind: TimelineMarkKind; questionId: string | null };
+export type Timeline = { versions: TimelineVersion[]; marks: TimelineMark[]; offline: OfflinePeriod[]; capped: boolean; cap: number };
+
+/** One student's test as the monitor shows it; null for an unknown test. */
+export async function monitorView(db: Db, studentTestId: string, now = Date.now()) {
+  const found = await db
+    .select({ test: studentTests, room: testRooms, name: roomParticipants.fullName, email: roomParticipants.email })
+    .from(studentTests)
+    .innerJoin(testRooms, eq(testRooms.id, studentTests.roomId))
+    .leftJoin(roomParticipants, and(eq(roomParticipants.roomId, studentTests.roomId), eq(roomParticipants.studentId, studentTests.studentId)))
+    .where(eq(studentTests.id, studentTestId))
+    .get();
+  if (!found) return null;
+  const { test, room } = found;
+  const [progress, periods, timeline] = await Promise.all([
+    db.select().from(liveCodeProgress).where(eq(liveCodeProgress.studentTestId, test.id)),
+    offlinePeriods(db, room.id),
+    room.questionType === "coding" ? codeTimeline(db, test.id) : null,
+  ]);
+  const offline = periods.get(test.studentId) ?? [];
+  const header = {
+    testId: test.id,
+    roomId: room.id,
+    roomName: room.roomName,
+    questionType: room.questionType,
+    language: room.language,
+    student: { name: found.name ?? "Student", email: found.email ?? "" },
+    status: test.isDisqualified ? "disqualified" : test.status,
+    isLocked: test.isLocked,
+    tabSwitchCount: test.tabSwitchCount,
+    ...offlineTime(offline, now),
+  };
+
+  if (room.questionType === "mcq") {
+    const saved = progress.find((p) => p.questionId === MCQ_PROGRESS);
+    const total = await db
+      .select({ id: questions.id })
+      .from(roomQuestions)
+      .innerJoin(questions, eq(questions.id, roomQuestions.questionId))
+      .where(and(eq(roomQuestions.roomId, room.id), eq(questions.type, "mcq")));
+    // Counts only: which option was chosen, let alone whether it is right, stays on the server.
+    const p = parseMcqProgress(saved?.code);
+    const mcq: McqMonitor = {
+      answered: Object.keys(p.answers).length,
+      marked: p.marked.length,
+      total: total.length,
+      currentQuestion: saved ? p.currentIndex + 1 : null,
+      lastUpdated: saved?.lastUpdated.getTime() ?? null,
+    };
+    return { ...header, mcq, questions: [] as MonitoredQuestion[], timeline: null };
+  }
+
+  // The student's questions in their own order; a room whose questions changed
+  // since still shows whatever code exists.
+  const assigned = await codingQuestionIds(db, room, test.studentId).catch(() => [] as string[]);
+  const ids = [...assigned, ...progress.map((p) => p.questionId).filter((id) => id !== MCQ_PROGRESS && !assigned.includes(id))];
+  const titles = ids.length ? await db.select({ id: questions.id, title: questions.title }).from(questions).where(inArray(questions.id, ids)) : [];
+  const monitored = ids.map((id, i): MonitoredQuestion => {
+    const saved = progress.find((p) => p.questionId === id);
+    return {
+      id,
+      title: titles.find((t) => t.id === id)?.title ?? `Question ${i + 1}`,
+      code: saved?.code ?? null,
+      lastUpdated: saved?.lastUpdated.getTime() ?? null,
+    };
+  });
+  return { ...header, mcq: null, questions: monitored, timeline: timeline && { ...timeline, offline } };
+}
+
+export type MonitorView = NonNullable<Awaited<ReturnType<typeof monitorView>>>;
+
+const MARKS: Record<string, TimelineMarkKind> = { "submit-code": "submit", "tab-switch": "tab-switch", unlock: "unlock", finish: "finish" };
+
+/**
+ * The test's accepted journal, oldest first by the client's clock: every
+ * autosaved code version and the events to mark beside them. Bounded to the
+ * latest HISTORY_CAP entries; `capped` says when older ones were left out.
+ */
+export async function codeTimeline(db: Db, studentTestId: string): Promise<Omit<Timeline, "offline">> {
+  const rows = await db
+    .select({ kind: journalEntries.kind, payload: journalEntries.payload, at: journalEntries.clientCreatedAt })
+    .from(journalEntries)
+    .where(and(eq(journalEntries.studentTestId, studentTestId), eq(journalEntries.outcome, "accepted"), inArray(journalEntries.kind, ["code", ...Object.keys(MARKS)])))
+    .orderBy(desc(journalEntries.clientCreatedAt), desc(journalEntries.seq))
+    .limit(HISTORY_CAP + 1);
+  const capped = rows.length > HISTORY_CAP;
+  const versions: TimelineVersion[] = [];
+  const marks: TimelineMark[] = [];
+  for (const row of rows.slice(0, HISTORY_CAP).reverse()) {
+    const payload = (row.payload ?? {}) as Record<string, unknown>;
+    const questionId = typeof payload.questionId === "string" ? payload.questionId : null;
+    const at = row.at.getTime();
+    if (row.kind === "code" && questionId) versions.push({ at, questionId, code: String(payload.code ?? "") });
+    else if (MARKS[row.kind]) marks.push({ at, kind: MARKS[row.kind]!, questionId });
+  }
+  return { versions, marks, capped, cap: HISTORY_CAP };
+}
+
+export type GridTile = {
+  participantId: string;
+  testId: string | null;
+  name: string;
+  email: string;
+  status: string;
+  online: boolean;
+  /** How long the current offline period has lasted; null when online. */
+  offlineForMs: number | null;
+  lastEditAt: number | null;
+  runs: number;
+  submits: number;
+  /** Summed over questions: the most open cases any run or submit passed. */
+  openCasesPassed: number;
+  tabSwitches: number;
+  isLocked: boolean;
+};
+
+/**
+ * One tile per participant of a room, for the admin's grid: one query for the
+ * participants with their test and last edit (a correlated MAX, no per-student
+ * round trip), one for the offline periods.
+ */
+export async function roomGrid(db: Db, roomId: string, now = Date.now()): Promise<GridTile[]> {
+  const [result, periods] = await Promise.all([
+    db.$client
+      .prepare(
+        `SELECT p.id AS participantId, p.student_id AS studentId, p.full_name AS name, p.email, p.status AS participantStatus,
+                t.id AS testId, t.status AS testStatus, t.is_disqualified AS isDisqualified, t.is_locked AS isLocked,
+                t.tab_switch_count AS tabSwitches, t.run_count AS runs, t.submit_count AS submits, t.open_cases_best AS openBest,
+                (SELECT MAX(l.last_updated) FROM live_code_progress l WHERE l.student_test_id = t.id) AS lastEditAt
+         FROM room_participants p
+         LEFT JOIN student_tests t ON t.room_id = p.room_id AND t.student_id = p.student_id
+         WHERE p.room_id = ? AND p.status != 'removed'
+         ORDER BY p.joined_at`,
+      )
+      .bind(roomId)
+      .all<{
+        participantId: string;
+        studentId: string;
+        name: string;
+        email: string;
+        participantStatus: string;
+        testId: string | null;
+        testStatus: string | null;
+        isDisqualified: number | null;
+        isLocked: number | null;
+        tabSwitches: number | null;
+        runs: number | null;
+        submits: number | null;
+        openBest: string | null;
+        lastEditAt: number | null;
+      }>(),
+    offlinePeriods(db, roomId),
+  ]);
+  return result.results.map((r) => {
+    const open = (periods.get(r.studentId) ?? []).find((p) => p.endedAt === null);
+    return {
+      participantId: r.participantId,
+      testId: r.testId,
+      name: r.name,
+      email: r.email,
+      status: r.isDisqualified ? "disqualified" : (r.testStatus ?? r.participantStatus),
+      online: !open,
+      offlineForMs: open ? Math.max(0, now - open.startedAt) : null,
+      lastEditAt: r.lastEditAt,
+      runs: r.runs ?? 0,
+      submits: r.submits ?? 0,
+      openCasesPassed: sumBest(r.openBest),
+      tabSwitches: r.tabSwitches ?? 0,
+      isLocked: Boolean(r.isLocked),
+    };
+  });
+}
+
+function sumBest(json: string | null): number {
+  try {
+    const best = JSON.parse(json ?? "{}") as Record<string, unknown>;
+    return Object.values(best).reduce<number>((sum, n) => sum + (typeof n === "number" ? n : 0), 0);
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,266 @@
+// Live monitoring (issue 12: /admin/monitor/{studentTestId}): who may look,
+// the code and its last-updated time, "Not started", an MCQ test's counts
+// without correctness, the code's history (ordered, capped), and the
+// admins-only `code-saved` event an accepted autosave publishes. Real D1 and
+// real Durable Objects; entries go through the journal endpoint as the test page sends them.
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createDb } from "~/lib/db.server";
+import { HISTORY_CAP, monitorView, roomGrid } from "~/lib/monitor/monitor.server";
+import { call, postForm } from "./helpers";
+import { connect } from "./party-client";
+import { journal, launch, makeRoom, seedCodingCategory, seedMcqCategory, signUpAdmin, start, takingStudent, testOf, UNLOCK, type JournalInput, type Room } from "./rooms-fixture";
+
+const CODING = "MN-Coding";
+const MCQ = "MN-MCQ";
+const db = () => createDb(env.DB);
+const page = (testId: string) => `/admin/monitor/${testId}`;
+
+let admin = "";
+let room: Room;
+const taker = { cookie: "", email: "", testId: "" };
+const other = { cookie: "", email: "", testId: "" };
+
+async function send(cookie: string, testId: string, entries: JournalInput[]) {
+  const res = await journal(cookie, testId, entries);
+  expect(res.status, "journal answer status").toBe(200);
+  return (await res.json()) as { accepted: string[]; rejected: { id: string; reason: string }[] };
+}
+
+beforeAll(async () => {
+  admin = await signUpAdmin();
+  await seedCodingCategory(CODING);
+  await seedMcqCategory(MCQ);
+  room = await makeRoom(CODING, "coding");
+  const a = await takingStudent(room, "Watched Student");
+  const b = await takingStudent(room, "Other Student");
+  await start(room);
+  for (const s of [a, b]) expect((await launch(s.cookie, room)).status).toBe(302);
+  Object.assign(taker, { cookie: a.cookie, email: a.email, testId: (await testOf(room, a.email)).id });
+  Object.assign(other, { cookie: b.cookie, email: b.email, testId: (await testOf(room, b.email)).id });
+});
+
+describe("who may open the monitor", () => {
+  it("sends anonymous visitors to /auth and serves them nothing", async () => {
+    const res = await call(page(taker.testId));
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(`/auth?redirectTo=${encodeURIComponent(page(taker.testId))}`);
+  });
+
+  it("refuses students, the watched student themself included, pages and data requests alike", async () => {
+    const secret = `# SECRET-OF-TAKER-${crypto.randomUUID()}`;
+    const qid = (await monitorView(db(), taker.testId))!.questions[0]!.id;
+    await send(taker.cookie, taker.testId, [{ seq: 900, kind: "code", payload: { questionId: qid, code: secret } }]);
+    for (const cookie of [taker.cookie, other.cookie]) {
+      for (const path of [page(taker.testId), `${page(taker.testId)}.data`]) {
+        const res = await call(path, { cookie });
+        expect(res.headers.get("Location"), path).toBe("/auth");
+        expect(await res.text()).not.toContain(secret);
+      }
+    }
+    // ...while the admin does see it.
+    const res = await call(page(taker.testId), { cookie: admin });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain(secret);
+  });
+
+  it("answers 404 for an unknown test", async () => {
+    expect((await call(page("no-such-test"), { cookie: admin })).status).toBe(404);
+    expect(await monitorView(db(), "no-such-test")).toBeNull();
+  });
+});
+
+describe("the student's code", () => {
+  it("shows 'Not started' until the first autosave, then the latest code and when it was saved", async () => {
+    const { s, testId } = await freshTaker("Fresh Student");
+
+    const before = (await monitorView(db(), testId))!;
+    expect(before.questions).toHaveLength(2);
+    expect(before.questions.every((q) => q.code === null && q.lastUpdated === null)).toBe(true);
+    expect(await (await call(page(testId), { cookie: admin })).text()).toContain("Not started");
+
+    const [q0, q1] = before.questions.map((q) => q.id) as [string, string];
+    const t0 = Date.now() - 30_000;
+    await send(s.cookie, testId, [
+      { seq: 1, kind: "code", payload: { questionId: q0, code: "print('v1')" }, createdAt: t0 },
+      { seq: 2, kind: "code", payload: { questionId: q0, code: "print('v2')" }, createdAt: t0 + 1000 },
+    ]);
+    const after = (await monitorView(db(), testId))!;
+    expect(after.questions.find((q) => q.id === q0)).toMatchObject({ code: "print('v2')", lastUpdated: t0 + 1000 });
+    expect(after.questions.find((q) => q.id === q1)).toMatchObject({ code: null, lastUpdated: null });
+    expect(after.student.name).toBe("Fresh Student");
+    expect(after.mcq).toBeNull();
+  });
+});
+
+describe("the code's history", () => {
+  it("lists accepted versions oldest first by the client's time, with tab switches, unlocks and submits marked", async () => {
+    const { s, testId } = await freshTaker("History Student");
+    const [q0, q1] = (await monitorView(db(), testId))!.questions.map((q) => q.id) as [string, string];
+    const t0 = Date.now() - 60_000;
+    const answer = await send(s.cookie, testId, [
+      { seq: 1, kind: "code", payload: { questionId: q0, code: "a" }, createdAt: t0 },
+      { seq: 2, kind: "code", payload: { questionId: q1, code: "b" }, createdAt: t0 + 2000 },
+      { seq: 3, kind: "tab-switch", payload: {}, createdAt: t0 + 3000 },
+      { seq: 4, kind: "unlock", payload: { code: "wrong" }, createdAt: t0 + 4000 },
+      // Not one of this student's questions: rejected, so never replayed.
+      { seq: 5, kind: "code", payload: { questionId: "not-a-question", code: "zzz" }, createdAt: t0 + 4500 },
+      { seq: 6, kind: "code", payload: { questionId: q0, code: "ab" }, createdAt: t0 + 5000 },
+    ]);
+    expect(answer.rejected).toHaveLength(1);
+    const timeline = (await monitorView(db(), testId))!.timeline!;
+    expect(timeline.versions).toEqual([
+      { at: t0, questionId: q0, code: "a" },
+      { at: t0 + 2000, questionId: q1, code: "b" },
+      { at: t0 + 5000, questionId: q0, code: "ab" },
+    ]);
+    expect(timeline.marks).toEqual([
+      { at: t0 + 3000, kind: "tab-switch", questionId: null },
+      { at: t0 + 4000, kind: "unlock", questionId: null },
+    ]);
+    expect(timeline.capped).toBe(false);
+  });
+
+  it(`keeps only the latest ${HISTORY_CAP} entries and says it capped them`, async () => {
+    const { testId } = await freshTaker("Prolific Student");
+    const q0 = (await monitorView(db(), testId))!.questions[0]!.id;
+    const t0 = Date.now() - 3_600_000;
+    const total = HISTORY_CAP + 20;
+    const insert = env.DB.prepare(
+      "INSERT INTO journal_entries (id, student_test_id, seq, kind, payload, client_created_at, received_at, outcome) VALUES (?, ?, ?, 'code', ?, ?, ?, 'accepted')",
+    );
+    const statements = Array.from({ length: total }, (_, i) =>
+      insert.bind(crypto.randomUUID(), testId, i, JSON.stringify({ questionId: q0, code: `v${i}` }), t0 + i * 1000, t0 + i * 1000),
+    );
+    for (let i = 0; i < statements.length; i += 100) await env.DB.batch(statements.slice(i, i + 100));
+    const timeline = (await monitorView(db(), testId))!.timeline!;
+    expect(timeline.capped).toBe(true);
+    expect(timeline.versions).toHaveLength(HISTORY_CAP);
+    expect(timeline.versions[0]!.code).toBe(`v${total - HISTORY_CAP}`);
+    expect(timeline.versions.at(-1)!.code).toBe(`v${total - 1}`);
+    const times = timeline.versions.map((v) => v.at);
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    const html = await (await call(page(testId), { cookie: admin })).text();
+    expect(html.includes(`Showing the latest ${HISTORY_CAP} entries only`), "the page says the history is capped").toBe(true);
+  });
+});
+
+describe("a multiple-choice test", () => {
+  it("shows answered and marked counts and the current question, never which answers or whether they are right", async () => {
+    const r = await makeRoom(MCQ, "mcq");
+    const s = await takingStudent(r, "Mcq Student");
+    await start(r);
+    expect((await launch(s.cookie, r)).status).toBe(302);
+    const testId = (await testOf(r, s.email)).id;
+    const before = (await monitorView(db(), testId))!;
+    expect(before.mcq).toMatchObject({ answered: 0, marked: 0, currentQuestion: null, lastUpdated: null });
+    expect(await (await call(page(testId), { cookie: admin })).text()).toContain("Not started");
+
+    const at = Date.now() - 1000;
+    await send(s.cookie, testId, [
+      { seq: 1, kind: "mcq-progress", payload: { answers: { [`${MCQ}-m0`]: 0, [`${MCQ}-m1`]: 3, [`${MCQ}-m2`]: 2 }, marked: [`${MCQ}-m1`], currentIndex: 3 }, createdAt: at },
+    ]);
+    const view = (await monitorView(db(), testId))!;
+    expect(view.mcq).toEqual({ answered: 3, marked: 1, total: expect.any(Number), currentQuestion: 4, lastUpdated: at });
+    expect(view.mcq!.total).toBeGreaterThanOrEqual(3);
+    expect(view.timeline).toBeNull();
+    // Neither the chosen options nor the answer key travel to the page.
+    const html = await (await call(page(testId), { cookie: admin })).text();
+    expect(html).toContain("3 of");
+    for (const text of [`${MCQ}-m0`, `${MCQ}-m1`, "correct_index", "correctAnswer", "answers"]) expect(html).not.toContain(text);
+  });
+});
+
+describe("the room grid", () => {
+  it("counts runs and submits, keeps the best open cases passed, and shows edits, tab switches, locks and offline time", async () => {
+    const { room: r, s, testId } = await freshTaker("Grid Student");
+    const idle = await takingStudentAfterStart(r);
+    const [q0, q1] = (await monitorView(db(), testId))!.questions.map((q) => q.id) as [string, string];
+    const act = (intent: "run" | "submit", questionId: string, code: string) => postForm(`/test/${r.id}/coding`, { intent, questionId, code }, s.cookie);
+    // Each question has 1 open case (echo): a right run passes it, a wrong one does not; the best stays.
+    for (const [intent, q, code] of [
+      ["run", q0, "print(input())"],
+      ["run", q0, "print('nope')"],
+      ["submit", q1, "print('nope')"],
+    ] as const) {
+      expect((await act(intent, q, code)).status, `${intent} ${q}`).toBe(200);
+    }
+    // After the submit (which saves that question's code too): the latest edit.
+    const at = Date.now();
+    await send(s.cookie, testId, [
+      { seq: 1, kind: "code", payload: { questionId: q0, code: "x" }, createdAt: at },
+      { seq: 2, kind: "tab-switch", payload: {}, createdAt: at + 100 },
+    ]);
+    // An offline period still open, begun 90 s ago (the party writes these rows).
+    const studentId = (await env.DB.prepare("SELECT student_id FROM student_tests WHERE id = ?").bind(testId).first<{ student_id: string }>())!.student_id;
+    const now = Date.now();
+    await env.DB.prepare("INSERT INTO participant_disconnects (id, room_id, student_id, started_at) VALUES (?, ?, ?, ?)").bind(crypto.randomUUID(), r.id, studentId, now - 90_000).run();
+
+    const tiles = await roomGrid(db(), r.id, now);
+    expect(tiles.map((t) => t.name)).toEqual(["Grid Student", "Idle Student"]);
+    expect(tiles[0]).toMatchObject({
+      testId,
+      runs: 2,
+      submits: 1,
+      openCasesPassed: 1,
+      tabSwitches: 1,
+      isLocked: true,
+      lastEditAt: at,
+      online: false,
+      offlineForMs: 90_000,
+    });
+    expect(tiles[1]).toMatchObject({ testId: idle.testId, runs: 0, submits: 0, openCasesPassed: 0, tabSwitches: 0, isLocked: false, lastEditAt: null, online: true, offlineForMs: null });
+
+    // A second passing run of the other question adds its best; the room page links each tile to the monitor.
+    await send(s.cookie, testId, [{ seq: 3, kind: "unlock", payload: { code: UNLOCK } }]);
+    expect((await act("run", q1, "print(input())")).status).toBe(200);
+    expect((await roomGrid(db(), r.id, now))[0]).toMatchObject({ runs: 3, submits: 1, openCasesPassed: 2, isLocked: false });
+    const html = await (await call(`/admin/room/${r.id}`, { cookie: admin })).text();
+    expect(html.includes(`/admin/monitor/${testId}`), "the room page links to the monitor").toBe(true);
+  });
+});
+
+describe("the live event", () => {
+  it("an accepted autosave tells the room's admins which test changed, with no code; students in the room hear nothing", async () => {
+    const adminTab = await connect(room.id, admin);
+    const watched = await connect(room.id, taker.cookie);
+    const bystander = await connect(room.id, other.cookie);
+    const marker = `# LIVE-${crypto.randomUUID()}`;
+    const qid = (await monitorView(db(), taker.testId))!.questions[0]!.id;
+    const raw: string[] = [];
+    adminTab.ws.addEventListener("message", (e) => raw.push(String(e.data)));
+    await send(taker.cookie, taker.testId, [{ seq: 1000, kind: "code", payload: { questionId: qid, code: marker } }]);
+    const event = await adminTab.inbox.next((m) => m.type === "code-saved");
+    expect(event).toEqual({ type: "code-saved", roomId: room.id, studentTestId: taker.testId });
+    expect(raw.join("\n")).not.toContain(marker);
+    // A rejected entry publishes nothing.
+    const count = () => adminTab.inbox.seen.filter((m) => m.type === "code-saved").length;
+    const seenBefore = count();
+    await send(taker.cookie, taker.testId, [{ seq: 1001, kind: "code", payload: { questionId: "not-a-question", code: "x" } }]);
+    // The loader then serves the new code to the admin.
+    expect(await (await call(page(taker.testId), { cookie: admin })).text()).toContain(marker);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(count()).toBe(seenBefore);
+    for (const student of [watched, bystander]) {
+      expect(student.inbox.seen.some((m) => m.type === "code-saved")).toBe(false);
+      expect(JSON.stringify(student.inbox.seen)).not.toContain(marker);
+    }
+    for (const tab of [adminTab, watched, bystander]) tab.ws.close();
+  });
+});
+
+/** One more student who joins the started room and launches. */
+async function takingStudentAfterStart(r: Room) {
+  const s = await takingStudent(r, "Idle Student");
+  expect((await launch(s.cookie, r)).status).toBe(302);
+  return { ...s, testId: (await testOf(r, s.email)).id };
+}
+
+/** A student who launched the test of a fresh, started coding room of their own. */
+async function freshTaker(name: string) {
+  const r = await makeRoom(CODING, "coding");
+  const s = await takingStudent(r, name);
+  await start(r);
+  expect((await launch(s.cookie, r)).status).toBe(302);
+  return { room: r, s, testId: (await testOf(r, s.email)).id };
+}
