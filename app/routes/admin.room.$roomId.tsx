@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useNavigate } from "@remix-run/react";
-import { useRef, useState } from "react";
+import { Link, useLoaderData, useNavigate, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ParticipantsView, RoomGrid } from "~/components/monitor/room-grid";
@@ -197,6 +197,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
 }
 
+/** Autosaves change only the grid's "last edit": it refetches for them at most this often. */
+const CODE_SAVED_REFETCH_MS = 5000;
 
 export default function RoomDetail() {
   const data = useLoaderData<typeof loader>();
@@ -207,7 +209,32 @@ export default function RoomDetail() {
   const [view, setView] = useState<"table" | "grid">("table");
   // Set when this tab deletes the room: its own deletion event is then no news (the action's redirect says "Room deleted successfully").
   const deleting = useRef(false);
+  // A class typing autosaves every 2 s per student: those events are coalesced
+  // into one refetch per CODE_SAVED_REFETCH_MS, and only while the grid shows.
+  const revalidator = useRevalidator();
+  const revalidatorRef = useRef(revalidator);
+  revalidatorRef.current = revalidator;
+  const lastEditRefetch = useRef(0);
+  const editRefetch = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(
+    () => () => {
+      if (editRefetch.current) clearTimeout(editRefetch.current);
+    },
+    [],
+  );
   useRoomParty(room.id, (event) => {
+    if (event.type === "code-saved") {
+      if (view !== "grid" || editRefetch.current) return "handled";
+      editRefetch.current = setTimeout(
+        () => {
+          editRefetch.current = null;
+          lastEditRefetch.current = Date.now();
+          if (revalidatorRef.current.state === "idle") revalidatorRef.current.revalidate();
+        },
+        Math.max(0, lastEditRefetch.current + CODE_SAVED_REFETCH_MS - Date.now()),
+      );
+      return "handled";
+    }
     if (event.type === "room-deleted") {
       if (!deleting.current) {
         toast({ type: "error", message: "This room was deleted" });
