@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { ThemeToggle } from "~/components/theme-toggle";
@@ -56,4 +57,8 @@ export default function Landing() {
       </main>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
@@ -201,4 +202,8 @@ function RoomRow({ room }: { room: LoaderData["rooms"][number] }) {
       />
     </li>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useState } from "react";
@@ -216,4 +217,8 @@ function BankLink({ to, title, count, text }: { to: string; title: string; count
       <span className="text-3xl font-semibold tabular-nums text-brand-600">{count.toLocaleString("en-US")}</span>
     </Link>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

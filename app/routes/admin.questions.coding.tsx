@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useCallback, useState, type FormEvent } from "react";
@@ -260,4 +261,8 @@ function DeleteQuestion({ question, onClose }: { question: { id: string; title: 
       }}
     />
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
@@ -199,4 +200,8 @@ function DeleteMcq({ question, onClose }: { question: McqQuestionView | null; on
       }}
     />
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

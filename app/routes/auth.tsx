@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
@@ -156,4 +157,8 @@ export default function AuthPage() {
       </div>
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }
