@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { forgetOfflineShell } from "~/offline/service-worker";
@@ -26,4 +27,8 @@ export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
 
 export async function loader() {
   return redirect("/");
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
@@ -92,3 +93,6 @@ function JoinCard({ intent, title, text }: { intent: "join-test" | "join-practic
   );
 }
 
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

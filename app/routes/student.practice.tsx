@@ -1,3 +1,4 @@
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { EmptyState, PageTitle } from "~/components/ui/empty-state";
 
@@ -10,4 +11,8 @@ export default function Page() {
       <EmptyState title="No practice rooms joined">Join a practice room with its code from the dashboard.</EmptyState>
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }
