@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
 import type { TestState } from "./journal";
-import { mergeLocal, newerThanServer, readLocalTest, saveCode, saveProgress, saveServerData, saveState, saveSubmission, withPending } from "./test-store";
+import { journaledCodes, mergeLocal, newerThanServer, readLocalTest, saveCode, saveProgress, saveServerData, saveState, saveSubmission, withPending } from "./test-store";
 
 const STATE: TestState = {
   status: "in_progress",
@@ -85,5 +85,34 @@ describe("unsynced proctoring laid over the server state", () => {
     expect(withPending(STATE, [{ kind: "code" }, { kind: "finish" }], coding)).toMatchObject({ finishing: true });
     // Nothing counts after the test is over.
     expect(withPending({ ...STATE, submittedAt: 5 }, [{ kind: "tab-switch" }], coding)).toMatchObject({ tabSwitchCount: 0 });
+  });
+});
+
+describe("the code the server holds or will hold once the journal syncs", () => {
+  const questions = [
+    { id: "q1", code: "server 1" },
+    { id: "q2", code: "" },
+  ];
+  it("is the server's copy when nothing is pending", () => {
+    expect(journaledCodes(questions, [])).toEqual({ q1: "server 1", q2: "" });
+  });
+  it("is the newest unsynced code or submit entry, by seq, whatever order they are listed in", () => {
+    const pending = [
+      { seq: 7, kind: "code" as const, payload: { questionId: "q2", code: "final" } },
+      { seq: 5, kind: "submit-code" as const, payload: { questionId: "q2", code: "draft" } },
+      { seq: 6, kind: "tab-switch" as const, payload: { at: 1 } },
+      { seq: 4, kind: "code" as const, payload: { questionId: "q1", code: "newer 1" } },
+      { seq: 8, kind: "code" as const, payload: { questionId: "elsewhere", code: "x" } },
+    ];
+    expect(journaledCodes(questions, pending)).toEqual({ q1: "newer 1", q2: "final" });
+  });
+  it("so a device copy the journal never got differs from it (and is journaled again)", async () => {
+    const r = room();
+    await saveServerData(r, "t1", data(), 1_000, STATE);
+    await saveCode(r, "t1", "q2", "typed before the page closed", 2_000);
+    const local = await readLocalTest<Data>(r);
+    const shown = newerThanServer(local!.codes!.q2, "", null);
+    expect(shown).toBe("typed before the page closed");
+    expect(journaledCodes(questions, []).q2).not.toBe(shown);
   });
 });

@@ -119,6 +119,23 @@ export function newerThanServer<T>(mine: Stamped<unknown> | undefined, server: T
 }
 
 /**
+ * The code the server holds or will hold once the journal syncs, per question:
+ * the newest unsynced code or submit entry, else the server's own copy. Code
+ * on this device that differs from it never reached the journal (the page
+ * closed between the device's quick save and the journal's write) and must be
+ * journaled again, or the server keeps an older version.
+ */
+export function journaledCodes(questions: { id: string; code: string }[], pending: Pick<Entry, "kind" | "payload" | "seq">[]) {
+  const known: Record<string, string> = Object.fromEntries(questions.map((q) => [q.id, q.code]));
+  for (const e of [...pending].sort((a, b) => a.seq - b.seq)) {
+    if ((e.kind === "code" || e.kind === "submit-code") && typeof e.payload.questionId === "string" && e.payload.questionId in known) {
+      known[e.payload.questionId] = String(e.payload.code ?? "");
+    }
+  }
+  return known;
+}
+
+/**
  * What the page should show: the server's answer when there is one, with any
  * newer code, answers or state from this device laid over it; this device's
  * copy alone when the server cannot be reached. Null when neither exists.

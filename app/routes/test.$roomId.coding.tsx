@@ -200,6 +200,8 @@ export default function CodingTest() {
     local: data.local?.codes,
     activeQuestionId: question.id,
     append,
+    pending,
+    pendingLoaded: session.pendingLoaded,
     serverTime,
   });
   saveNowRef.current = saveNow;

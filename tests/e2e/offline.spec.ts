@@ -401,6 +401,61 @@ test("code typed after an offline Submit is the code every device and the admin 
   }
 });
 
+// ================================================================= the device's copy ahead of the journal (issue 10)
+
+test("code on the device that the journal never got (the page closed in between) reaches the server after the reload", async ({ page: admin, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const { roomId, takers } = await roomWithStudents(
+    admin,
+    browser,
+    { name: `Device copy ${Date.now().toString(36)}`, type: "Coding", category: "Basics", language: "Python" },
+    1,
+  );
+  const [me] = takers;
+  try {
+    const page = me!.page;
+    const saved = `print("saved through the journal")`;
+    await typeCode(page, saved);
+    await allSaved(page);
+    const test = await studentTest(roomId, me!.student.email);
+    const codeOnServer = async () =>
+      (await d1<{ code: string }>("SELECT code FROM live_code_progress WHERE student_test_id = ?", test.id)).map((r) => r.code);
+    await expect.poll(codeOnServer).toEqual([saved]);
+
+    // The quick device save lands and the page dies before the journal's write:
+    // written here straight into the device's copy, exactly as that save stores it.
+    const unsent = `print("typed just before the tab closed")`;
+    await page.evaluate(
+      ({ roomId, code }) =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open("proctor-tests");
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const tx = open.result.transaction("tests", "readwrite");
+            const store = tx.objectStore("tests");
+            const get = store.get(`room:${roomId}`);
+            get.onsuccess = () => {
+              const copy = get.result;
+              const questionId = Object.keys(copy.codes)[0];
+              copy.codes[questionId] = { value: code, at: Date.now() + 1_000 };
+              store.put(copy, `room:${roomId}`);
+            };
+            tx.oncomplete = () => resolve();
+            tx.onerror = () => reject(tx.error);
+          };
+        }),
+      { roomId, code: unsent },
+    );
+    await page.reload();
+    await expect.poll(() => page.getByRole("region", { name: "Code" }).locator(".cm-content").textContent()).toBe(unsent);
+    // Journaled without another keystroke: the server, and so every other device and the admin, read it.
+    await expect.poll(codeOnServer, { timeout: 15_000 }).toEqual([unsent]);
+    await allSaved(page);
+  } finally {
+    await closeAll(takers, testInfo);
+  }
+});
+
 // ================================================================= time runs out offline
 
 test("a test whose time runs out offline is accepted on a reconnect within the grace window, and refused but kept after it", async ({ page: admin, browser }, testInfo) => {

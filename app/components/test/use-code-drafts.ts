@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { EntryKind } from "~/offline/journal";
-import { newerThanServer, saveCode, type Stamped } from "~/offline/test-store";
+import type { Entry, EntryKind } from "~/offline/journal";
+import { journaledCodes, newerThanServer, saveCode, type Stamped } from "~/offline/test-store";
 
 /** Spec 2 section 9: code is autosaved every 2 seconds while it changes. */
 export const AUTOSAVE_MS = 2000;
@@ -13,6 +13,9 @@ type Options = {
   local: Record<string, Stamped<unknown>> | undefined;
   activeQuestionId: string;
   append: (kind: EntryKind, payload: Record<string, unknown>) => Promise<unknown>;
+  /** The journal's unsynced entries, and whether they have been read yet. */
+  pending: Entry[];
+  pendingLoaded: boolean;
   /** Server time now (ms). */
   serverTime: () => number;
 };
@@ -23,7 +26,7 @@ type Options = {
  * entry, which the server sees, every 2 s while the code changes, and before
  * switching question, submitting, finishing or leaving the page.
  */
-export function useCodeDrafts({ roomId, testId, questions, local, activeQuestionId, append, serverTime }: Options) {
+export function useCodeDrafts({ roomId, testId, questions, local, activeQuestionId, append, pending, pendingLoaded, serverTime }: Options) {
   const [codes, setCodes] = useState<Record<string, string>>(() =>
     Object.fromEntries(questions.map((q) => [q.id, newerThanServer(local?.[q.id], q.code, q.codeSavedAt)])),
   );
@@ -42,6 +45,21 @@ export function useCodeDrafts({ roomId, testId, questions, local, activeQuestion
   // typing without a pause still saves). The timer saves whatever is current.
   const latest = useRef({ saveNow, activeQuestionId });
   latest.current = { saveNow, activeQuestionId };
+  // After a reload, this device's copy can hold code the journal never got
+  // (the page closed between the quick device save and the journal's write):
+  // once the unsynced entries are read, every question whose code neither the
+  // server nor the journal holds is journaled now, not only when edited again.
+  const reconciled = useRef(false);
+  useEffect(() => {
+    if (!pendingLoaded || reconciled.current) return;
+    reconciled.current = true;
+    const known = journaledCodes(questions, pending);
+    for (const q of questions) {
+      lastSaved.current[q.id] = known[q.id]!;
+      void latest.current.saveNow(q.id);
+    }
+  }, [pendingLoaded, pending, questions]);
+
   const autosave = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => {
     if (autosave.current) return;
