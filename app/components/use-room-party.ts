@@ -1,6 +1,6 @@
 import { useRevalidator } from "@remix-run/react";
 import usePartySocket from "partysocket/react";
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { ROOM_PARTY, ServerMessage, type RoomEvent } from "../../party/protocol";
 
 /**
@@ -13,6 +13,16 @@ export function useRoomParty(room: string, onEvent?: (event: RoomEvent) => void 
   const handler = useRef(onEvent);
   handler.current = onEvent;
   const connectedBefore = useRef(false);
+  const refresh = useRef(coalescedRefresh()).current;
+  const latest = useRef(revalidator);
+  latest.current = revalidator;
+  const revalidate = () => {
+    if (refresh.request(latest.current.state === "idle")) latest.current.revalidate();
+  };
+  // An event that arrived while a revalidation ran may postdate what it read: one more when it ends.
+  useEffect(() => {
+    if (revalidator.state === "idle" && refresh.settled()) revalidator.revalidate();
+  }, [revalidator, revalidator.state, refresh]);
   return usePartySocket({
     party: ROOM_PARTY,
     room,
@@ -23,14 +33,36 @@ export function useRoomParty(room: string, onEvent?: (event: RoomEvent) => void 
       const m = parsed.data;
       if (m.type === "welcome" || m.type === "pong" || m.type === "error") return;
       if (handler.current?.(m) === "handled") return;
-      if (revalidator.state === "idle") revalidator.revalidate();
+      revalidate();
     },
     // After a reconnect (not the first connect), catch up on anything missed.
     onOpen() {
-      if (connectedBefore.current && revalidator.state === "idle") revalidator.revalidate();
+      if (connectedBefore.current) revalidate();
       connectedBefore.current = true;
     },
   });
+}
+
+/**
+ * Events that arrive while a revalidation runs are not dropped: however many
+ * arrive, exactly one more revalidation follows when it ends.
+ */
+export function coalescedRefresh() {
+  let missed = false;
+  return {
+    /** An event arrived; true: revalidate now (nothing running). */
+    request(idle: boolean) {
+      if (idle) return true;
+      missed = true;
+      return false;
+    },
+    /** The revalidation ended; true: run one more for what arrived meanwhile. */
+    settled() {
+      const again = missed;
+      missed = false;
+      return again;
+    },
+  };
 }
 
 function safeJson(data: unknown) {
