@@ -6,79 +6,34 @@
 import type { Browser, CDPSession, TestInfo } from "@playwright/test";
 import { mcqs } from "../../scripts/seed-data.mjs";
 import { d1, journalRows, studentTest } from "./d1";
-import { expect, login, test, waitForLive, type Page } from "./fixtures";
+import { expect, login, test, type Page } from "./fixtures";
 import {
-  acceptTermsAndLaunch,
   alertToast,
   cell,
-  createRoom,
-  enableRoom,
-  generateOtp,
-  joinTestRoom,
   lockDialog,
-  loginAdmin,
   newPerson,
   problemTitle,
   questionNav,
-  signUpStudent,
+  roomWithTakers,
   solutionOf,
   switchTab,
   toast,
   typeCode,
   type Person,
-  type Student,
+  type RoomSettings,
+  type Taker,
 } from "./rooms";
 
 /** What Chromium logs while the network is cut: expected here, nothing else is. */
 const OFFLINE_NOISE = { allow: [{ message: /ERR_INTERNET_DISCONNECTED|ERR_NETWORK_CHANGED|ERR_NAME_NOT_RESOLVED|WebSocket connection to .* failed/ }] };
 const GRACE_SECONDS = Number(process.env.E2E_GRACE_SECONDS ?? 15);
 
-type Taker = Person & { student: Student };
-
 /**
  * An admin room with `count` students on its test page, each page kept by
  * the service worker (so it reopens offline).
  */
-async function roomWithStudents(
-  admin: Page,
-  browser: Browser,
-  room: { name: string; type: "Coding" | "Multiple choice (20 questions)"; category: string; language?: string; minutes?: number; unlockCode?: string },
-  count: number,
-) {
-  await loginAdmin(admin);
-  const roomId = await createRoom(admin, room);
-  await enableRoom(admin);
-  if (room.unlockCode) {
-    await admin.getByRole("button", { name: "Unlock Code" }).click();
-    const dialog = admin.getByRole("dialog", { name: "Unlock code" });
-    await dialog.getByLabel("Unlock code").fill(room.unlockCode);
-    await dialog.getByRole("button", { name: "Save" }).click();
-    await expect(toast(admin, "Unlock code updated successfully")).toBeVisible();
-  }
-  const takers: Taker[] = [];
-  for (let i = 0; i < count; i++) {
-    const person = await newPerson(browser, OFFLINE_NOISE);
-    takers.push({ ...person, student: await signUpStudent(person.page, `Off Line ${i} ${Date.now().toString(36)}`) });
-  }
-  const otp = await generateOtp(admin);
-  for (const t of takers) {
-    const live = waitForLive(t.page, roomId);
-    await joinTestRoom(t.page, otp);
-    await expect(t.page).toHaveURL(new RegExp(`/waiting/${roomId}$`));
-    await live;
-  }
-  for (const t of takers) await expect(cell(admin, t.student.email, "status")).toHaveText("waiting");
-  await admin.getByRole("button", { name: "Start Test Now" }).click();
-  await expect(toast(admin, "Test started successfully")).toBeVisible();
-  const page = room.type === "Coding" ? "coding" : "mcq";
-  for (const t of takers) {
-    await expect(t.page).toHaveURL(new RegExp(`/test/${roomId}/terms$`), { timeout: 5_000 });
-    await acceptTermsAndLaunch(t.page);
-    await expect(t.page).toHaveURL(new RegExp(`/test/${roomId}/${page}$`));
-    await offlineReady(t.page);
-  }
-  return { roomId, takers };
-}
+const roomWithStudents = (admin: Page, browser: Browser, room: RoomSettings, count: number) =>
+  roomWithTakers(admin, browser, room, count, { allowed: OFFLINE_NOISE, namePrefix: "Off Line", launched: offlineReady });
 
 /** The service worker keeps this page and its assets (it marks the document when done). */
 async function offlineReady(page: Page) {

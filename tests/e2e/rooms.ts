@@ -2,7 +2,7 @@
 // admin's participants table), used by the student and offline specs.
 import type { Browser, BrowserContext } from "@playwright/test";
 import { codingQuestions } from "../../scripts/seed-data.mjs";
-import { collectConsoleErrors, DEMO, expect, login, signUp, uniqueEmail, type ConsoleErrorAllowance, type Page } from "./fixtures";
+import { collectConsoleErrors, DEMO, expect, login, signUp, uniqueEmail, waitForLive, type ConsoleErrorAllowance, type Page } from "./fixtures";
 
 /** A toast: success and info toasts are role=status, errors role=alert (other live regions are not toasts). */
 export const toast = (page: Page, text: string) => page.getByRole("status").and(page.locator("[data-toast]")).filter({ hasText: text });
@@ -223,3 +223,55 @@ export const cell = (admin: Page, email: string, column: "status" | "tabSwitches
     .getByRole("cell")
     .nth({ status: 3, tabSwitches: 4, score: 6 }[column]);
 
+
+// ------------------------------------------------------------ a class taking a test
+
+export type Taker = Person & { student: Student };
+export type RoomSettings = { name: string; type: "Coding" | "Multiple choice (20 questions)"; category: string; language?: string; minutes?: number; unlockCode?: string };
+
+/**
+ * An admin room (created, enabled, optionally with an unlock code) with
+ * `count` new students who joined by OTP, waited, and launched the test the
+ * admin started; each ends on its test page (then `launched` runs).
+ */
+export async function roomWithTakers(
+  admin: Page,
+  browser: Browser,
+  room: RoomSettings,
+  count: number,
+  options: { allowed?: ConsoleErrorAllowance; namePrefix?: string; launched?: (page: Page) => Promise<void> } = {},
+) {
+  await loginAdmin(admin);
+  const roomId = await createRoom(admin, room);
+  await enableRoom(admin);
+  if (room.unlockCode) {
+    await admin.getByRole("button", { name: "Unlock Code" }).click();
+    const dialog = admin.getByRole("dialog", { name: "Unlock code" });
+    await dialog.getByLabel("Unlock code").fill(room.unlockCode);
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(toast(admin, "Unlock code updated successfully")).toBeVisible();
+  }
+  const takers: Taker[] = [];
+  for (let i = 0; i < count; i++) {
+    const person = await newPerson(browser, options.allowed);
+    takers.push({ ...person, student: await signUpStudent(person.page, `${options.namePrefix ?? "Taker"} ${i} ${Date.now().toString(36)}`) });
+  }
+  const otp = await generateOtp(admin);
+  for (const t of takers) {
+    const live = waitForLive(t.page, roomId);
+    await joinTestRoom(t.page, otp);
+    await expect(t.page).toHaveURL(new RegExp(`/waiting/${roomId}$`));
+    await live;
+  }
+  for (const t of takers) await expect(cell(admin, t.student.email, "status")).toHaveText("waiting");
+  await admin.getByRole("button", { name: "Start Test Now" }).click();
+  await expect(toast(admin, "Test started successfully")).toBeVisible();
+  const page = room.type === "Coding" ? "coding" : "mcq";
+  for (const t of takers) {
+    await expect(t.page).toHaveURL(new RegExp(`/test/${roomId}/terms$`), { timeout: 5_000 });
+    await acceptTermsAndLaunch(t.page);
+    await expect(t.page).toHaveURL(new RegExp(`/test/${roomId}/${page}$`));
+    await options.launched?.(t.page);
+  }
+  return { roomId, takers };
+}
