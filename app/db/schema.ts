@@ -440,6 +440,31 @@ export const journalEntries = sqliteTable(
   (t) => [index("journal_entries_test_seq_idx").on(t.studentTestId, t.seq)],
 );
 
+/**
+ * Every Run Code press that reached the runner (issue 12, the code's history):
+ * when the server saw it and how many open cases passed. Run Code is not
+ * journaled, so this is its only trace beside student_tests.run_count. Kept
+ * to the latest RUN_HISTORY_CAP per test (app/lib/monitor/activity.server.ts).
+ */
+export const codeRuns = sqliteTable(
+  "code_runs",
+  {
+    // An integer key (SQLite's rowid): insertion order breaks ties between runs of the same millisecond.
+    id: integer("id").primaryKey(),
+    studentTestId: text("student_test_id")
+      .notNull()
+      .references(() => studentTests.id, { onDelete: "cascade" }),
+    questionId: text("question_id").notNull(),
+    passed: integer("passed").notNull(),
+    total: integer("total").notNull(),
+    // The server's clock: the runner's answer arrived then.
+    at: ms("at")
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+  },
+  (t) => [index("code_runs_test_at_idx").on(t.studentTestId, t.at)],
+);
+
 // ---------------------------------------------------------------- practice
 
 export const practiceRooms = sqliteTable(

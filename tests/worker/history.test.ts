@@ -89,6 +89,7 @@ function testStatements(t: TestInput & { id: string }) {
     env.DB.prepare(
       "INSERT INTO journal_entries (id, student_test_id, seq, kind, payload, client_created_at) VALUES (?, ?, 1, 'code', '{}', ?)",
     ).bind(crypto.randomUUID(), t.id, t.createdAt),
+    env.DB.prepare("INSERT INTO code_runs (student_test_id, question_id, passed, total, at) VALUES (?, ?, 1, 1, ?)").bind(t.id, QUESTION_ID, t.createdAt),
     env.DB.prepare(
       "INSERT INTO result_overrides (id, student_test_id, outcome, admin_name, previous_status, previous_score, previous_disqualified) VALUES (?, ?, 'passed', 'Admin', 'attempted', 50, 0)",
     ).bind(crypto.randomUUID(), t.id),
@@ -116,10 +117,11 @@ async function footprint(ids: string[]) {
     journal_entries: await n("journal_entries"),
     result_overrides: await n("result_overrides"),
     evaluator_versions: await n("evaluator_versions"),
+    code_runs: await n("code_runs"),
   };
 }
-const gone = { student_tests: 0, submissions: 0, live_code_progress: 0, evaluation_requests: 0, journal_entries: 0, result_overrides: 0, evaluator_versions: 0 };
-const whole = { student_tests: 1, submissions: 1, live_code_progress: 1, evaluation_requests: 1, journal_entries: 1, result_overrides: 1, evaluator_versions: 1 };
+const gone = { student_tests: 0, submissions: 0, live_code_progress: 0, evaluation_requests: 0, journal_entries: 0, result_overrides: 0, evaluator_versions: 0, code_runs: 0 };
+const whole = { student_tests: 1, submissions: 1, live_code_progress: 1, evaluation_requests: 1, journal_entries: 1, result_overrides: 1, evaluator_versions: 1, code_runs: 1 };
 
 let base = Date.UTC(2030, 0, 1); // later than any test the other files make, so ours sort first
 const nextTime = () => (base += 1000);

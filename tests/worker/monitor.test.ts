@@ -1,12 +1,14 @@
 // Live monitoring (issue 12: /admin/monitor/{studentTestId}): who may look,
 // the code and its last-updated time, "Not started", an MCQ test's counts
-// without correctness, the code's history (ordered, capped), and the
+// without correctness, the code's history (ordered, capped) with its Run Code
+// presses (recorded, capped, deleted with their test), and the
 // admins-only `code-saved` event an accepted autosave publishes. Real D1 and
 // real Durable Objects; entries go through the journal endpoint as the test page sends them.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/lib/db.server";
-import { HISTORY_CAP, monitorView, roomGrid } from "~/lib/monitor/monitor.server";
+import { RUN_HISTORY_CAP } from "~/lib/monitor/activity.server";
+import { HISTORY_CAP, monitorView, roomGrid, type TimelineMark } from "~/lib/monitor/monitor.server";
 import { call, postForm } from "./helpers";
 import { connect } from "./party-client";
 import { journal, launch, makeRoom, seedCodingCategory, seedMcqCategory, signUpAdmin, start, takingStudent, testOf, UNLOCK, type JournalInput, type Room } from "./rooms-fixture";
@@ -142,6 +144,109 @@ describe("the code's history", () => {
     expect([...times].sort((a, b) => a - b)).toEqual(times);
     const html = await (await call(page(testId), { cookie: admin })).text();
     expect(html.includes(`Showing the latest ${HISTORY_CAP} entries only`), "the page says the history is capped").toBe(true);
+  });
+});
+
+describe("runs on the code's history", () => {
+  const run = (r: Room, cookie: string, questionId: string, code: string) => postForm(`/test/${r.id}/coding`, { intent: "run", questionId, code }, cookie);
+  const runMarks = async (testId: string) => (await monitorView(db(), testId))!.timeline!.marks.filter((m): m is Extract<TimelineMark, { kind: "run" }> => m.kind === "run");
+  const runRows = async (testId: string) =>
+    (await env.DB.prepare("SELECT count(*) AS n FROM code_runs WHERE student_test_id = ?").bind(testId).first<{ n: number }>())!.n;
+
+  it("marks every Run Code press that reached the runner, with the server's time and the open cases passed, in order", async () => {
+    const { room: r, s, testId } = await freshTaker("Running Student");
+    // Each student gets the questions in an order of their own.
+    const questions = (await monitorView(db(), testId))!.questions;
+    const [q0, q1] = questions.map((q) => q.id) as [string, string];
+    const [title0, title1] = questions.map((q) => q.title) as [string, string];
+    const t0 = Date.now() - 60_000;
+    await send(s.cookie, testId, [{ seq: 1, kind: "code", payload: { questionId: q0, code: "print(input())" }, createdAt: t0 }]);
+
+    const before1 = Date.now();
+    expect((await run(r, s.cookie, q0, "print(input())")).status).toBe(200);
+    const after1 = Date.now();
+    expect((await run(r, s.cookie, q1, "print('nope')")).status).toBe(200);
+    const after2 = Date.now();
+    // Presses that never reach the runner leave no mark: empty code, and a locked test.
+    expect((await run(r, s.cookie, q0, "")).status).toBe(400);
+    await send(s.cookie, testId, [{ seq: 2, kind: "tab-switch", payload: {}, createdAt: after2 }]);
+    expect((await run(r, s.cookie, q0, "print(input())")).status).toBe(423);
+    // A submit is no run.
+    await send(s.cookie, testId, [{ seq: 3, kind: "unlock", payload: { code: UNLOCK }, createdAt: after2 + 1 }]);
+    expect((await postForm(`/test/${r.id}/coding`, { intent: "submit", questionId: q1, code: "print(input())" }, s.cookie)).status).toBe(200);
+
+    const runs = await runMarks(testId);
+    expect(runs).toEqual([
+      { at: expect.any(Number), kind: "run", questionId: q0, passed: 1, total: 1 },
+      { at: expect.any(Number), kind: "run", questionId: q1, passed: 0, total: 1 },
+    ]);
+    expect(runs[0]!.at).toBeGreaterThanOrEqual(before1);
+    expect(runs[0]!.at).toBeLessThanOrEqual(after1);
+    expect(runs[1]!.at).toBeGreaterThanOrEqual(runs[0]!.at);
+    expect(runs[1]!.at).toBeLessThanOrEqual(after2);
+    // All marks stay in time order, runs among the journal's.
+    const marks = (await monitorView(db(), testId))!.timeline!.marks;
+    expect(marks.map((m) => m.kind)).toEqual(["run", "run", "tab-switch", "unlock"]);
+    // The grid's count and the rows agree.
+    expect((await roomGrid(db(), r.id)).find((t) => t.testId === testId)).toMatchObject({ runs: 2, submits: 1 });
+    expect(await runRows(testId)).toBe(2);
+
+    // The admin's page names each run, with its question, and has a legend.
+    const html = await (await call(page(testId), { cookie: admin })).text();
+    for (const text of [`Run · 1/1 open cases · ${title0}`, `Run · 0/1 open cases · ${title1}`, 'aria-label="Legend"']) expect(html, text).toContain(text);
+  });
+
+  it("no student can read the runs: the monitor refuses them", async () => {
+    const qid = (await monitorView(db(), taker.testId))!.questions[0]!.id;
+    expect((await run(room, taker.cookie, qid, "print(input())")).status).toBe(200);
+    expect((await runMarks(taker.testId)).length).toBeGreaterThan(0);
+    for (const cookie of [taker.cookie, other.cookie]) {
+      for (const path of [page(taker.testId), `${page(taker.testId)}.data`]) {
+        const res = await call(path, { cookie });
+        expect(res.headers.get("Location"), path).toBe("/auth");
+        expect(await res.text()).not.toContain("open cases");
+      }
+    }
+  });
+
+  it(`keeps only the latest ${RUN_HISTORY_CAP} runs of a test, and no other test's runs go`, async () => {
+    const { room: r, s, testId } = await freshTaker("Looping Student");
+    const q0 = (await monitorView(db(), testId))!.questions[0]!.id;
+    const t0 = Date.now() - 3_600_000;
+    const insert = env.DB.prepare("INSERT INTO code_runs (student_test_id, question_id, passed, total, at) VALUES (?, ?, ?, 1, ?)");
+    // Earlier presses, written directly: the cap is checked by the next real one.
+    const statements = Array.from({ length: RUN_HISTORY_CAP + 20 }, (_, i) => insert.bind(testId, q0, i % 2, t0 + i * 1000));
+    for (let i = 0; i < statements.length; i += 100) await env.DB.batch(statements.slice(i, i + 100));
+    const bystander = await runRows(other.testId);
+    await env.DB.batch([insert.bind(other.testId, q0, 0, t0 - 1000), insert.bind(other.testId, q0, 0, t0)]);
+
+    expect((await run(r, s.cookie, q0, "print(input())")).status).toBe(200);
+    expect(await runRows(testId)).toBe(RUN_HISTORY_CAP);
+    const runs = await runMarks(testId);
+    expect(runs).toHaveLength(RUN_HISTORY_CAP);
+    // The 21 oldest went; the press just made is the last.
+    expect(runs[0]!.at).toBe(t0 + 21 * 1000);
+    expect(runs.at(-2)!.at).toBe(t0 + (RUN_HISTORY_CAP + 19) * 1000);
+    expect(runs.at(-1)).toMatchObject({ questionId: q0, passed: 1, total: 1 });
+    expect(runs.at(-1)!.at).toBeGreaterThan(Date.now() - 60_000);
+    expect(await runRows(other.testId)).toBe(bystander + 2);
+  });
+
+  it("deleting the room, or the test from the history, deletes its runs", async () => {
+    const inRoom = await freshTaker("Deleted Room Student");
+    const inHistory = await freshTaker("Deleted History Student");
+    for (const t of [inRoom, inHistory]) {
+      const qid = (await monitorView(db(), t.testId))!.questions[0]!.id;
+      expect((await run(t.room, t.s.cookie, qid, "print(input())")).status).toBe(200);
+      expect(await runRows(t.testId)).toBe(1);
+    }
+    expect(await (await postForm("/admin?index", { intent: "delete", roomId: inRoom.room.id }, admin)).text()).toContain("Room deleted successfully");
+    expect(await runRows(inRoom.testId)).toBe(0);
+
+    const res = await call("/admin/history.data", { method: "POST", body: new URLSearchParams({ intent: "delete", testId: inHistory.testId }), cookie: admin });
+    expect(res.status).toBe(200);
+    expect(await runRows(inHistory.testId)).toBe(0);
+    expect(await monitorView(db(), inHistory.testId)).toBeNull();
   });
 });
 

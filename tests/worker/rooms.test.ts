@@ -244,10 +244,11 @@ describe("delete room", () => {
       env.DB.prepare("INSERT INTO live_code_progress (student_test_id, question_id, code) VALUES (?, ?, 'x')").bind(testId, question),
       env.DB.prepare("INSERT INTO evaluation_requests (id, student_test_id, reason) VALUES (?, ?, 'r')").bind(crypto.randomUUID(), testId),
       env.DB.prepare("INSERT INTO journal_entries (id, student_test_id, seq, kind, payload, client_created_at) VALUES (?, ?, 1, 'code', '{}', 0)").bind(crypto.randomUUID(), testId),
+      env.DB.prepare("INSERT INTO code_runs (student_test_id, question_id, passed, total) VALUES (?, ?, 1, 1)").bind(testId, question),
     ]);
     const res = await postForm("/admin?index", { intent: "delete", roomId: id }, admin);
     expect(await res.text()).toContain("Room deleted successfully");
-    for (const table of ["submissions", "live_code_progress", "evaluation_requests", "journal_entries"]) {
+    for (const table of ["submissions", "live_code_progress", "evaluation_requests", "journal_entries", "code_runs"]) {
       expect(await rows(`SELECT * FROM ${table} WHERE student_test_id = ?`, testId), table).toHaveLength(0);
     }
     for (const table of ["room_questions", "room_participants", "student_tests"]) {

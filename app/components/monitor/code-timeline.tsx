@@ -1,24 +1,48 @@
 import { useEffect, useState } from "react";
-import type { Timeline, TimelineMark, TimelineVersion } from "~/lib/monitor/monitor.server";
+import type { Timeline, TimelineMark, TimelineMarkKind, TimelineVersion } from "~/lib/monitor/monitor.server";
 import { ClockTime } from "./clock-time";
 
-const MARK_LABEL: Record<TimelineMark["kind"], string> = {
+const MARK_LABEL: Record<TimelineMarkKind, string> = {
+  run: "Run",
   submit: "Submit",
   "tab-switch": "Tab switch (locked)",
   unlock: "Unlock attempt",
   finish: "Finished",
 };
-const MARK_COLOR: Record<TimelineMark["kind"], string> = {
-  submit: "bg-emerald-500",
-  "tab-switch": "bg-red-500",
-  unlock: "bg-amber-500",
-  finish: "bg-brand-600",
+// Runs are dots, everything else a bar: told apart by shape as well as by colour.
+const BAR = "h-3 w-1 rounded";
+const MARK_SWATCH: Record<TimelineMarkKind, string> = {
+  run: "h-2 w-2 rounded-full bg-sky-500 ring-1 ring-white dark:ring-slate-900",
+  submit: `${BAR} bg-emerald-500`,
+  "tab-switch": `${BAR} bg-red-500`,
+  unlock: `${BAR} bg-amber-500`,
+  finish: `${BAR} bg-brand-600`,
 };
+const OFFLINE_SWATCH = "h-1 w-3 bg-slate-400";
+
+/** What a mark says, wherever it is named: "Run · 3/5 open cases". */
+export function markText(mark: TimelineMark) {
+  return mark.kind === "run" ? `${MARK_LABEL.run} · ${mark.passed}/${mark.total} open cases` : MARK_LABEL[mark.kind];
+}
+
+/** How many of the versions (oldest first) were saved by `at`. */
+function savedBy(versions: TimelineVersion[], at: number) {
+  let lo = 0;
+  let hi = versions.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (versions[mid]!.at <= at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
 
 /**
  * Replays the autosaved versions one at a time. The slider steps through the
- * versions (its last step is the live code); submits, tab switches, unlocks
- * and offline periods sit on the track where they fell between versions.
+ * versions (its last step is the live code); runs, submits, tab switches,
+ * unlocks and offline periods sit on the track where they fell between
+ * versions. The track is drawn for the eye only: the slider's value text names
+ * the marks just before the chosen version, and the event list names them all.
  */
 export function CodeTimeline({
   timeline,
@@ -38,10 +62,13 @@ export function CodeTimeline({
     if (following) setPosition(live);
   }, [following, live]);
 
-  if (versions.length === 0) return null;
+  if (versions.length === 0 && marks.length === 0 && offline.length === 0) return null;
   const chosen = position < live ? versions[position]! : null;
-  // Where a moment falls on the track: after the versions saved before it.
-  const place = (at: number) => `${(100 * versions.filter((v) => v.at <= at).length) / live}%`;
+  // A moment sits on the track after the versions saved by then, so just before the next step.
+  const place = (at: number) => (live === 0 ? "0%" : `${(100 * savedBy(versions, at)) / live}%`);
+  // What happened between the version before the chosen one and the chosen one (live: since the last version).
+  const between = marks.filter((m) => savedBy(versions, m.at) === position).map(markText);
+  const after = between.length ? ` · after ${between.join(", ")}` : "";
   const label = chosen ? `Version ${position + 1} of ${live}, ${titles[chosen.questionId] ?? "question"}` : "Live";
 
   return (
@@ -52,9 +79,10 @@ export function CodeTimeline({
           {chosen ? (
             <>
               {label} · saved <ClockTime value={chosen.at} />
+              {after}
             </>
           ) : (
-            `Live · ${live} saved version${live === 1 ? "" : "s"}`
+            `Live · ${live} saved version${live === 1 ? "" : "s"}${after}`
           )}
         </p>
       </div>
@@ -64,7 +92,7 @@ export function CodeTimeline({
           <span key={`off-${i}`} className="absolute top-1 h-1 bg-slate-400" style={{ left: place(p.startedAt), width: `calc(${place(p.endedAt ?? Date.now())} - ${place(p.startedAt)})` }} title="Offline" />
         ))}
         {marks.map((m, i) => (
-          <span key={i} className={`absolute top-0 h-3 w-1 -translate-x-1/2 rounded ${MARK_COLOR[m.kind]}`} style={{ left: place(m.at) }} title={MARK_LABEL[m.kind]} />
+          <span key={i} className={`absolute -translate-x-1/2 ${m.kind === "run" ? "top-0.5" : "top-0"} ${MARK_SWATCH[m.kind]}`} style={{ left: place(m.at) }} title={markText(m)} />
         ))}
       </div>
       <input
@@ -74,8 +102,9 @@ export function CodeTimeline({
         step={1}
         value={position}
         aria-label="Code version"
-        aria-valuetext={label}
+        aria-valuetext={`${label}${after}`}
         className="w-full accent-brand-600"
+        disabled={live === 0}
         onChange={(event) => {
           const next = Number(event.target.value);
           setPosition(next);
@@ -83,14 +112,37 @@ export function CodeTimeline({
           onReplay(next < live ? versions[next]! : null);
         }}
       />
+      <Legend kinds={new Set(marks.map((m) => m.kind))} offline={offline.length > 0} />
       <Events marks={marks} offline={offline} titles={titles} />
     </section>
   );
 }
 
+/** The kinds of mark this timeline holds, each beside its swatch. */
+function Legend({ kinds, offline }: { kinds: Set<TimelineMarkKind>; offline: boolean }) {
+  const shown = (Object.keys(MARK_LABEL) as TimelineMarkKind[]).filter((kind) => kinds.has(kind));
+  if (shown.length === 0 && !offline) return null;
+  return (
+    <ul aria-label="Legend" className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-300">
+      {shown.map((kind) => (
+        <li key={kind} className="flex items-center gap-1.5">
+          <span aria-hidden="true" className={`inline-block ${MARK_SWATCH[kind]}`} />
+          {MARK_LABEL[kind]}
+        </li>
+      ))}
+      {offline ? (
+        <li className="flex items-center gap-1.5">
+          <span aria-hidden="true" className={`inline-block ${OFFLINE_SWATCH}`} />
+          Offline
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
 function Events({ marks, offline, titles }: { marks: TimelineMark[]; offline: Timeline["offline"]; titles: Record<string, string> }) {
   const items = [
-    ...marks.map((m) => ({ at: m.at, text: `${MARK_LABEL[m.kind]}${m.questionId && titles[m.questionId] ? ` · ${titles[m.questionId]}` : ""}` })),
+    ...marks.map((m) => ({ at: m.at, text: `${markText(m)}${m.questionId && titles[m.questionId] ? ` · ${titles[m.questionId]}` : ""}` })),
     ...offline.map((p) => ({ at: p.startedAt, text: p.endedAt ? `Offline for ${Math.round((p.endedAt - p.startedAt) / 1000)}s` : "Went offline" })),
   ].sort((a, b) => a.at - b.at);
   if (items.length === 0) return null;

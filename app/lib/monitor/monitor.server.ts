@@ -2,8 +2,9 @@
 // runs. Admins only — the route guards, and nothing here ever reaches a
 // student: the party event that prompts a refetch carries ids only.
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { journalEntries, liveCodeProgress, questions, roomParticipants, roomQuestions, studentTests, testRooms } from "~/db/schema";
+import { codeRuns, journalEntries, liveCodeProgress, questions, roomParticipants, roomQuestions, studentTests, testRooms } from "~/db/schema";
 import type { Db } from "~/lib/db.server";
+import { RUN_HISTORY_CAP } from "./activity.server";
 import { offlinePeriods, offlineTime, type OfflinePeriod } from "~/lib/rooms/rooms.server";
 import { codingQuestionIds, MCQ_PROGRESS, parseMcqProgress } from "~/lib/student-tests/student-tests.server";
 
@@ -14,8 +15,10 @@ export type MonitoredQuestion = { id: string; title: string; code: string | null
 export type McqMonitor = { answered: number; marked: number; total: number; currentQuestion: number | null; lastUpdated: number | null };
 
 export type TimelineVersion = { at: number; questionId: string; code: string };
-export type TimelineMarkKind = "submit" | "tab-switch" | "unlock" | "finish";
-export type TimelineMark = { at: number; kind: TimelineMarkKind; questionId: string | null };
+export type TimelineMarkKind = "run" | "submit" | "tab-switch" | "unlock" | "finish";
+/** A Run Code press carries its verdict on the open cases. */
+export type TimelineRunMark = { at: number; kind: "run"; questionId: string; passed: number; total: number };
+export type TimelineMark = { at: number; kind: Exclude<TimelineMarkKind, "run">; questionId: string | null } | TimelineRunMark;
 export type Timeline = { versions: TimelineVersion[]; marks: TimelineMark[]; offline: OfflinePeriod[]; capped: boolean; cap: number };
 
 /** One student's test as the monitor shows it; null for an unknown test. */
@@ -86,20 +89,31 @@ export async function monitorView(db: Db, studentTestId: string, now = Date.now(
 
 export type MonitorView = NonNullable<Awaited<ReturnType<typeof monitorView>>>;
 
-const MARKS: Record<string, TimelineMarkKind> = { "submit-code": "submit", "tab-switch": "tab-switch", unlock: "unlock", finish: "finish" };
+const MARKS: Record<string, Exclude<TimelineMarkKind, "run">> = { "submit-code": "submit", "tab-switch": "tab-switch", unlock: "unlock", finish: "finish" };
 
 /**
  * The test's accepted journal, oldest first by the client's clock: every
  * autosaved code version and the events to mark beside them. Bounded to the
  * latest HISTORY_CAP entries; `capped` says when older ones were left out.
+ * Run Code presses are not journaled: they come from code_runs (itself kept to
+ * the latest RUN_HISTORY_CAP), timed by the server's clock as the offline
+ * periods are; journal times are the client's server-corrected clock (006).
  */
 export async function codeTimeline(db: Db, studentTestId: string): Promise<Omit<Timeline, "offline">> {
-  const rows = await db
-    .select({ kind: journalEntries.kind, payload: journalEntries.payload, at: journalEntries.clientCreatedAt })
-    .from(journalEntries)
-    .where(and(eq(journalEntries.studentTestId, studentTestId), eq(journalEntries.outcome, "accepted"), inArray(journalEntries.kind, ["code", ...Object.keys(MARKS)])))
-    .orderBy(desc(journalEntries.clientCreatedAt), desc(journalEntries.seq))
-    .limit(HISTORY_CAP + 1);
+  const [rows, runs] = await Promise.all([
+    db
+      .select({ kind: journalEntries.kind, payload: journalEntries.payload, at: journalEntries.clientCreatedAt })
+      .from(journalEntries)
+      .where(and(eq(journalEntries.studentTestId, studentTestId), eq(journalEntries.outcome, "accepted"), inArray(journalEntries.kind, ["code", ...Object.keys(MARKS)])))
+      .orderBy(desc(journalEntries.clientCreatedAt), desc(journalEntries.seq))
+      .limit(HISTORY_CAP + 1),
+    db
+      .select({ at: codeRuns.at, questionId: codeRuns.questionId, passed: codeRuns.passed, total: codeRuns.total })
+      .from(codeRuns)
+      .where(eq(codeRuns.studentTestId, studentTestId))
+      .orderBy(desc(codeRuns.at), desc(codeRuns.id))
+      .limit(RUN_HISTORY_CAP),
+  ]);
   const capped = rows.length > HISTORY_CAP;
   const versions: TimelineVersion[] = [];
   const marks: TimelineMark[] = [];
@@ -110,6 +124,9 @@ export async function codeTimeline(db: Db, studentTestId: string): Promise<Omit<
     if (row.kind === "code" && questionId) versions.push({ at, questionId, code: String(payload.code ?? "") });
     else if (MARKS[row.kind]) marks.push({ at, kind: MARKS[row.kind]!, questionId });
   }
+  for (const run of runs.reverse()) marks.push({ at: run.at.getTime(), kind: "run", questionId: run.questionId, passed: run.passed, total: run.total });
+  // A stable sort: same-time marks keep their own source's order.
+  marks.sort((a, b) => a.at - b.at);
   return { versions, marks, capped, cap: HISTORY_CAP };
 }
 

@@ -4,6 +4,7 @@
 import { and, count, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import {
+  codeRuns,
   evaluationRequests,
   evaluatorVersions,
   journalEntries,
@@ -238,9 +239,10 @@ export type DeleteResult = { deleted: number; roomIds: string[] };
 
 /**
  * History delete, in the spec's order: evaluation requests, submissions, live
- * code progress, then the student tests (their journal entries and override
- * trail go just before them). ONE D1 batch: all of it happens or none of it.
- * The rooms and their participants stay. Ids go in chunks (D1's 100 parameters).
+ * code progress, then the student tests (their journal entries, recorded runs
+ * and override trail go just before them). ONE D1 batch: all of it happens or
+ * none of it. The rooms and their participants stay. Ids go in chunks (D1's
+ * 100 parameters).
  */
 export async function deleteStudentTests(db: Db, testIds: readonly string[]): Promise<DeleteResult> {
   const parts = chunk([...new Set(testIds)]);
@@ -252,6 +254,7 @@ export async function deleteStudentTests(db: Db, testIds: readonly string[]): Pr
   for (const ids of parts) statements.push(db.delete(evaluatorVersions).where(inArray(evaluatorVersions.studentTestId, ids)));
   for (const ids of parts) statements.push(db.delete(liveCodeProgress).where(inArray(liveCodeProgress.studentTestId, ids)));
   for (const ids of parts) statements.push(db.delete(journalEntries).where(inArray(journalEntries.studentTestId, ids)));
+  for (const ids of parts) statements.push(db.delete(codeRuns).where(inArray(codeRuns.studentTestId, ids)));
   for (const ids of parts) statements.push(db.delete(resultOverrides).where(inArray(resultOverrides.studentTestId, ids)));
   for (const ids of parts) {
     statements.push(

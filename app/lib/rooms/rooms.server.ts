@@ -3,6 +3,7 @@
 import { and, asc, count, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import {
   categories,
+  codeRuns,
   evaluationRequests,
   journalEntries,
   liveCodeProgress,
@@ -302,6 +303,7 @@ export async function deleteRoom(db: Db, roomId: string) {
     db.delete(liveCodeProgress).where(inArray(liveCodeProgress.studentTestId, testsOfRoom)),
     db.delete(evaluationRequests).where(inArray(evaluationRequests.studentTestId, testsOfRoom)),
     db.delete(journalEntries).where(inArray(journalEntries.studentTestId, testsOfRoom)),
+    db.delete(codeRuns).where(inArray(codeRuns.studentTestId, testsOfRoom)),
     db.delete(studentTests).where(eq(studentTests.roomId, roomId)),
     db.delete(participantDisconnects).where(eq(participantDisconnects.roomId, roomId)),
     db.delete(testRooms).where(eq(testRooms.id, roomId)),

@@ -34,7 +34,7 @@ export async function runOpenCases(context: AppLoadContext, room: Room, test: St
   const cases = await casesForJudging(context.db, room, test, questionId, true);
   if (cases.length === 0) throw new FormError("No open test cases available");
   const result = await judge(context, room.language, code, cases, "Failed to run code");
-  await recordRunnerUse(context.db, test.id, "run", questionId, result.passedCount);
+  await recordRunnerUse(context.db, test.id, { kind: "run", questionId, passed: result.passedCount, total: result.totalTestCases });
   return { compile: result.compile, cases: caseResults(result, cases, "student"), passed: result.passedCount, total: result.totalTestCases };
 }
 
@@ -52,7 +52,7 @@ async function judgeAndRecord(context: AppLoadContext, room: Room, test: Student
   const passedIds = result.testResults.filter((t) => t.passed).map((t) => String(t.testCaseId));
   const { marks, score } = await recordSubmission(context.db, test, { ...question, language: room.language }, code, passedIds, cases.length, writtenAt);
   const open = new Set(cases.filter((c) => !c.isHidden).map((c) => c.id));
-  await recordRunnerUse(context.db, test.id, "submit", questionId, passedIds.filter((id) => open.has(id)).length);
+  await recordRunnerUse(context.db, test.id, { kind: "submit", questionId, openPassed: passedIds.filter((id) => open.has(id)).length });
   return { compile: result.compile, cases: caseResults(result, cases, "student"), passed: passedIds.length, total: cases.length, marks, score };
 }
 
