@@ -84,6 +84,9 @@ test.describe("the live monitor", () => {
     // Autosave runs every 2 s; the event then reaches the admin within a second.
     await expect(monitorCode()).toContainText("print('first version')", { timeout: 6_000 });
     await expect(admin.page.getByTestId("code-updated")).toContainText("Last updated");
+    // A Run Code press (the open case fails): kept for the timeline, shown with the next autosave.
+    await student.page.getByRole("button", { name: "Run Code" }).click();
+    await expect(toast(student.page, "0/1 test cases passed")).toBeVisible({ timeout: 20_000 });
 
     await typeCode(student.page, "print('second version')");
     await expect(monitorCode()).toContainText("print('second version')", { timeout: 6_000 });
@@ -94,6 +97,11 @@ test.describe("the live monitor", () => {
   test("the timeline replays earlier versions and returns to the live code", async () => {
     const position = admin.page.getByTestId("timeline-position");
     await expect(position).toContainText(/Live · \d+ saved versions?/);
+    // The run between the two versions is marked, in the legend and the list of events.
+    const history = admin.page.getByRole("region", { name: "Code history" });
+    await expect(history.getByRole("list", { name: "Legend" })).toContainText("Run");
+    await history.getByText(/events? on the timeline/).click();
+    await expect(history.getByRole("listitem").filter({ hasText: "Run · 0/1 open cases" })).toHaveCount(1);
     await slider().focus();
     await admin.page.keyboard.press("Home");
     await expect(position).toContainText("Version 1 of");
