@@ -2,9 +2,12 @@
 // secrets, migrated and seeded D1, a production build, then wrangler dev on
 // http://localhost:8787, with the code runner beside it on 127.0.0.1:2358.
 import { bin, ensureDevVars, prepareDatabase, requireNode22, run, spawnChild } from "./lib.mjs";
+import { ensurePrerequisites } from "./prerequisites.mjs";
 import { startRunnerProcess } from "./runner.mjs";
 
 requireNode22();
+// The runner's sandbox and compilers (apt-get on the first run as root); without them the app still serves.
+ensurePrerequisites("start");
 ensureDevVars();
 prepareDatabase();
 run(bin("remix"), ["vite:build"]);
