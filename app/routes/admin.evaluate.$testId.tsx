@@ -2,14 +2,17 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData } from "@remix-run/react";
 import { EvaluateWorkspace } from "~/components/evaluation/evaluate-workspace";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { useRoomParty } from "~/components/use-room-party";
 import { Badge } from "~/components/ui/badge";
 import { requireRole } from "~/lib/accounts/session.server";
 import { acceptEvaluation, evaluationData, rejectEvaluation, runEvaluation, saveEvaluation } from "~/lib/evaluation/evaluate.server";
+import { triageForTest } from "~/lib/evaluation/triage.server";
 import { EVALUATE_MESSAGES, RunSchema, SaveSchema } from "~/lib/evaluation/validation";
 import { actionError, failure, parseValues, readFormValues, success } from "~/lib/forms.server";
 import { publishParticipantsChanged } from "~/lib/party.server";
 import { adminBadge } from "~/lib/results/student-status";
 import { redirectWithToast } from "~/lib/toast.server";
+import { LOBBY } from "../../party/protocol";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `${data.evaluation.student.name} · ${data.evaluation.roomName} — ` : ""}Evaluate — ProctorEdge` },
@@ -18,14 +21,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireRole(request, context, "admin");
   let evaluation;
+  let triage;
   try {
-    evaluation = await evaluationData(context.db, params.testId ?? "");
+    [evaluation, triage] = await Promise.all([evaluationData(context.db, params.testId ?? ""), triageForTest(context.db, params.testId ?? "")]);
   } catch (error) {
     console.error("evaluation: load failed", error);
     throw data({ error: EVALUATE_MESSAGES.loadFailed }, { status: 500 });
   }
   if (!evaluation) throw new Response("Not Found", { status: 404 });
-  return { evaluation };
+  return { evaluation, triage };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -75,7 +79,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function EvaluatePage() {
-  const { evaluation } = useLoaderData<typeof loader>();
+  const { evaluation, triage } = useLoaderData<typeof loader>();
   const badge = adminBadge(evaluation);
   // After Save or Reject the loader's state is the truth again: start from it.
   const key = `${evaluation.status}:${evaluation.totalScore}:${evaluation.questions.map((q) => q.passed).join(",")}:${Object.values(evaluation.versions)
@@ -91,9 +95,25 @@ export default function EvaluatePage() {
         <Badge tone={badge.tone}>{badge.label}</Badge>
         <span className="text-sm text-slate-600 dark:text-slate-300" data-testid="evaluation-score">{`${evaluation.roomName} · score ${evaluation.totalScore}/${evaluation.maxScore}`}</span>
       </div>
-      <EvaluateWorkspace key={key} questions={evaluation.questions.map((q) => ({ ...q, cases: q.cases.map((c) => ({ ...c, id: c.id ?? "" })) }))} versions={evaluation.versions} />
+      {triage?.status === "pending" ? <TriageListener /> : null}
+      <EvaluateWorkspace
+        key={key}
+        questions={evaluation.questions.map((q) => ({ ...q, cases: q.cases.map((c) => ({ ...c, id: c.id ?? "" })) }))}
+        versions={evaluation.versions}
+        triage={triage}
+      />
     </>
   );
+}
+
+/**
+ * While the triage runs: the lobby's evaluation-requested event (sent again
+ * when a triage is stored) refetches the page through its guarded loader.
+ * The workspace keeps its ticks and edits (its key does not change).
+ */
+function TriageListener() {
+  useRoomParty(LOBBY, (event) => (event.type === "evaluation-requested" ? undefined : "handled"));
+  return null;
 }
 
 export function ErrorBoundary() {
