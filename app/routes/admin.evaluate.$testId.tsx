@@ -1,8 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { EvaluateWorkspace } from "~/components/evaluation/evaluate-workspace";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { useRoomParty } from "~/components/use-room-party";
 import { Badge } from "~/components/ui/badge";
 import { requireRole } from "~/lib/accounts/session.server";
 import { acceptEvaluation, evaluationData, rejectEvaluation, runEvaluation, saveEvaluation } from "~/lib/evaluation/evaluate.server";
@@ -12,7 +12,6 @@ import { actionError, failure, parseValues, readFormValues, success } from "~/li
 import { publishParticipantsChanged } from "~/lib/party.server";
 import { adminBadge } from "~/lib/results/student-status";
 import { redirectWithToast } from "~/lib/toast.server";
-import { LOBBY } from "../../party/protocol";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `${data.evaluation.student.name} · ${data.evaluation.roomName} — ` : ""}Evaluate — ProctorEdge` },
@@ -95,7 +94,7 @@ export default function EvaluatePage() {
         <Badge tone={badge.tone}>{badge.label}</Badge>
         <span className="text-sm text-slate-600 dark:text-slate-300" data-testid="evaluation-score">{`${evaluation.roomName} · score ${evaluation.totalScore}/${evaluation.maxScore}`}</span>
       </div>
-      {triage?.status === "pending" ? <TriageListener /> : null}
+      {triage?.status === "pending" ? <TriagePoller /> : null}
       <EvaluateWorkspace
         key={key}
         questions={evaluation.questions.map((q) => ({ ...q, cases: q.cases.map((c) => ({ ...c, id: c.id ?? "" })) }))}
@@ -106,13 +105,25 @@ export default function EvaluatePage() {
   );
 }
 
+/** How often the page refetches while its triage runs (a triage takes seconds, and reads as failed after two minutes). */
+const TRIAGE_POLL_MS = 2_000;
+
 /**
- * While the triage runs: the lobby's evaluation-requested event (sent again
- * when a triage is stored) refetches the page through its guarded loader.
- * The workspace keeps its ticks and edits (its key does not change).
+ * While the triage runs, the page refetches through its guarded loader until
+ * it is stored. Polling, not the lobby's event: the triage often finishes
+ * before a socket would be open, and an event sent then is missed. The
+ * workspace keeps its ticks and edits (its key does not change).
  */
-function TriageListener() {
-  useRoomParty(LOBBY, (event) => (event.type === "evaluation-requested" ? undefined : "handled"));
+function TriagePoller() {
+  const revalidator = useRevalidator();
+  const state = useRef(revalidator);
+  state.current = revalidator;
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (state.current.state === "idle") state.current.revalidate();
+    }, TRIAGE_POLL_MS);
+    return () => clearInterval(timer);
+  }, []);
   return null;
 }
 
