@@ -8,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { LANGUAGE_LABELS } from "~/lib/format";
 import { lenientMatch, lineDiff, type Leniency } from "~/lib/evaluation/lenient";
-import type { Triage, TriageCase } from "~/lib/evaluation/triage";
+import { applySuggestion, type Triage, type TriageCase } from "~/lib/evaluation/triage";
 import type { CaseResult, SubmittedQuestion } from "~/lib/student-tests/submissions.server";
 import { ArrivalTriage } from "./arrival-triage";
 import { CaseList, type EvaluateCase } from "./case-list";
@@ -75,16 +75,7 @@ export function EvaluateWorkspace({
     for (const q of triage.questions) byQuestion[q.questionId] = Object.fromEntries(q.cases.map((c) => [c.caseId, c]));
     return byQuestion;
   }, [triage]);
-  // Ticks exactly the suggested cases (of cases still in the test); the rest stay as they are.
-  const applyArrival = () =>
-    setPassed((p) => {
-      const next = { ...p };
-      for (const q of questions) {
-        const ids = q.cases.map((c) => c.id).filter((id) => arrival[q.id]?.[id]);
-        if (ids.length > 0) next[q.id] = new Set([...p[q.id]!, ...ids]);
-      }
-      return next;
-    });
+  const applyArrival = () => setPassed((p) => applySuggestion(p, triage, questions));
 
   if (!question) return <p className="text-sm text-slate-500">This test has no questions.</p>;
   const ticked = passed[question.id]!;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  applySuggestion,
   buildTriage,
   caseHintText,
   caseSuggestion,
@@ -178,5 +179,37 @@ describe("texts", () => {
     expect(suggestedScoreText(triage)).toBe("→ 100 if trailing whitespace and letter case are ignored");
     expect(suggestedScoreText(null)).toBeNull();
     expect(suggestedScoreText(triagePending())).toBeNull();
+  });
+});
+
+describe("applySuggestion", () => {
+  it("ticks exactly the suggested cases of cases still in the test, and unticks nothing", () => {
+    const questions = [
+      { id: "q0", cases: [{ id: "a" }, { id: "b" }, { id: "c" }] },
+      { id: "q1", cases: [{ id: "d" }] },
+    ];
+    const triage = buildTriage(
+      [question("q0", [tc("a", true), tc("b", false), tc("c", false)]), question("q1", [tc("d", false)])],
+      [
+        { questionId: "q0", cases: [{ id: "b", input: "", expectedOutput: "b\n" }, { id: "c", input: "", expectedOutput: "c\n" }] },
+        { questionId: "q1", cases: [{ id: "gone", input: "", expectedOutput: "x\n" }] },
+      ],
+      {
+        q0: [
+          { caseId: "b", passed: false, verdict: "WA", actualOutput: "B\n" },
+          { caseId: "c", passed: false, verdict: "WA", actualOutput: "wrong\n" },
+        ],
+        q1: [{ caseId: "gone", passed: true, verdict: "AC", actualOutput: "x\n" }],
+      },
+      0,
+    );
+    const passed = { q0: new Set(["a"]), q1: new Set<string>() };
+    const next = applySuggestion(passed, triage, questions);
+    expect([...next.q0!]).toEqual(["a", "b"]);
+    expect([...next.q1!]).toEqual([]);
+    // The admin's own tick stays; applying twice changes nothing more.
+    expect([...applySuggestion({ q0: new Set(["c"]), q1: new Set(["d"]) }, triage, questions).q0!].sort()).toEqual(["b", "c"]);
+    expect(applySuggestion(next, triage, questions).q0).toEqual(next.q0);
+    expect(applySuggestion(passed, triagePending(), questions)).toBe(passed);
   });
 });

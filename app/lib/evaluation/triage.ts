@@ -202,6 +202,25 @@ export function marksWith(cases: { id?: string; points: number; passed: boolean 
   return cases.reduce((sum, c) => sum + (c.passed || (c.id !== undefined && extra.has(c.id)) ? c.points : 0), 0);
 }
 
+/**
+ * "Apply suggestion" on the evaluate page: the ticked cases plus exactly the
+ * suggested ones (of cases still in the test); nothing is unticked.
+ */
+export function applySuggestion(
+  passed: Record<string, Set<string>>,
+  triage: Triage | null,
+  questions: { id: string; cases: { id: string }[] }[],
+): Record<string, Set<string>> {
+  if (triage?.status !== "done") return passed;
+  const next = { ...passed };
+  for (const q of questions) {
+    const suggested = new Set(triage.questions.find((t) => t.questionId === q.id)?.cases.map((c) => c.caseId));
+    const ids = q.cases.map((c) => c.id).filter((id) => suggested.has(id));
+    if (ids.length > 0) next[q.id] = new Set([...(passed[q.id] ?? []), ...ids]);
+  }
+  return next;
+}
+
 // ------------------------------------------------------------------ texts
 
 /** A case's line on the evaluate page. */
