@@ -385,6 +385,12 @@ export const evaluationRequests = sqliteTable(
     reason: text("reason").notNull(),
     status: text("status", { enum: EVALUATION_STATUSES }).notNull().default("pending"),
     createdAt: createdAt(),
+    /**
+     * Triage on arrival (issue 12): the student's failed cases rerun with
+     * lenient comparisons, as JSON (lib/evaluation/triage.ts parses it with
+     * zod). Admins only; null for requests filed before it existed.
+     */
+    triage: text("triage"),
   },
   (t) => [index("evaluation_requests_status_idx").on(t.status, t.createdAt)],
 );

@@ -1,10 +1,12 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { EvaluateWorkspace } from "~/components/evaluation/evaluate-workspace";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Badge } from "~/components/ui/badge";
 import { requireRole } from "~/lib/accounts/session.server";
 import { acceptEvaluation, evaluationData, rejectEvaluation, runEvaluation, saveEvaluation } from "~/lib/evaluation/evaluate.server";
+import { triageForTest } from "~/lib/evaluation/triage.server";
 import { EVALUATE_MESSAGES, RunSchema, SaveSchema } from "~/lib/evaluation/validation";
 import { actionError, failure, parseValues, readFormValues, success } from "~/lib/forms.server";
 import { publishParticipantsChanged } from "~/lib/party.server";
@@ -18,14 +20,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireRole(request, context, "admin");
   let evaluation;
+  let triage;
   try {
-    evaluation = await evaluationData(context.db, params.testId ?? "");
+    [evaluation, triage] = await Promise.all([evaluationData(context.db, params.testId ?? ""), triageForTest(context.db, params.testId ?? "")]);
   } catch (error) {
     console.error("evaluation: load failed", error);
     throw data({ error: EVALUATE_MESSAGES.loadFailed }, { status: 500 });
   }
   if (!evaluation) throw new Response("Not Found", { status: 404 });
-  return { evaluation };
+  return { evaluation, triage };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -75,7 +78,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function EvaluatePage() {
-  const { evaluation } = useLoaderData<typeof loader>();
+  const { evaluation, triage } = useLoaderData<typeof loader>();
   const badge = adminBadge(evaluation);
   // After Save or Reject the loader's state is the truth again: start from it.
   const key = `${evaluation.status}:${evaluation.totalScore}:${evaluation.questions.map((q) => q.passed).join(",")}:${Object.values(evaluation.versions)
@@ -91,9 +94,37 @@ export default function EvaluatePage() {
         <Badge tone={badge.tone}>{badge.label}</Badge>
         <span className="text-sm text-slate-600 dark:text-slate-300" data-testid="evaluation-score">{`${evaluation.roomName} · score ${evaluation.totalScore}/${evaluation.maxScore}`}</span>
       </div>
-      <EvaluateWorkspace key={key} questions={evaluation.questions.map((q) => ({ ...q, cases: q.cases.map((c) => ({ ...c, id: c.id ?? "" })) }))} versions={evaluation.versions} />
+      {triage?.status === "pending" ? <TriagePoller /> : null}
+      <EvaluateWorkspace
+        key={key}
+        questions={evaluation.questions.map((q) => ({ ...q, cases: q.cases.map((c) => ({ ...c, id: c.id ?? "" })) }))}
+        versions={evaluation.versions}
+        triage={triage}
+      />
     </>
   );
+}
+
+/** How often the page refetches while its triage runs (a triage takes seconds, and reads as failed after two minutes). */
+const TRIAGE_POLL_MS = 2_000;
+
+/**
+ * While the triage runs, the page refetches through its guarded loader until
+ * it is stored. Polling, not the lobby's event: the triage often finishes
+ * before a socket would be open, and an event sent then is missed. The
+ * workspace keeps its ticks and edits (its key does not change).
+ */
+function TriagePoller() {
+  const revalidator = useRevalidator();
+  const state = useRef(revalidator);
+  state.current = revalidator;
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (state.current.state === "idle") state.current.revalidate();
+    }, TRIAGE_POLL_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return null;
 }
 
 export function ErrorBoundary() {

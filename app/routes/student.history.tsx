@@ -8,6 +8,7 @@ import { Badge } from "~/components/ui/badge";
 import { EmptyState, PageTitle } from "~/components/ui/empty-state";
 import { requireRole } from "~/lib/accounts/session.server";
 import { createEvaluationRequest } from "~/lib/evaluation/requests.server";
+import { triageInBackground } from "~/lib/evaluation/triage.server";
 import { EvaluationRequestSchema, REQUEST_MESSAGES } from "~/lib/evaluation/validation";
 import { actionError, failure, parseValues, readFormValues, success } from "~/lib/forms.server";
 import { publishEvaluationRequested } from "~/lib/party.server";
@@ -42,8 +43,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     if (values.intent !== "request-evaluation") return failure("Unknown action");
     const { testId, reason } = parseValues(EvaluationRequestSchema, values);
-    await createEvaluationRequest(context.db, { studentId: student.id, testId, reason });
+    const created = await createEvaluationRequest(context.db, { studentId: student.id, testId, reason });
     context.cloudflare.ctx.waitUntil(publishEvaluationRequested(context.cloudflare.env));
+    // After the response: the runner's answer never delays, fails or undoes the request.
+    triageInBackground(context, created.id);
     return success(REQUEST_MESSAGES.submitted);
   } catch (error) {
     return actionError(error, REQUEST_MESSAGES.submitFailed);

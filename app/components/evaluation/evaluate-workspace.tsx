@@ -8,7 +8,9 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/dialog";
 import { LANGUAGE_LABELS } from "~/lib/format";
 import { lenientMatch, lineDiff, type Leniency } from "~/lib/evaluation/lenient";
+import { applySuggestion, type Triage, type TriageCase } from "~/lib/evaluation/triage";
 import type { CaseResult, SubmittedQuestion } from "~/lib/student-tests/submissions.server";
+import { ArrivalTriage } from "./arrival-triage";
 import { CaseList, type EvaluateCase } from "./case-list";
 
 type Question = Omit<SubmittedQuestion, "cases"> & { cases: EvaluateCase[] };
@@ -17,9 +19,18 @@ type RunReply = { ok: true; message: string; run: { questionId: string; compile:
 /**
  * The evaluation page's working area (spec 2: /admin/evaluate/{testId}): a
  * tab per question, the code (the evaluator's saved version over the
- * student's), each case's checkbox, Run Code, Save, Accept and Reject.
+ * student's), each case's checkbox, Run Code, Save, Accept and Reject, and
+ * the triage on arrival with its one-click suggestion.
  */
-export function EvaluateWorkspace({ questions, versions }: { questions: Question[]; versions: Record<string, { code: string }> }) {
+export function EvaluateWorkspace({
+  questions,
+  versions,
+  triage = null,
+}: {
+  questions: Question[];
+  versions: Record<string, { code: string }>;
+  triage?: Triage | null;
+}) {
   const [tab, setTab] = useState(0);
   const [code, setCode] = useState(() => Object.fromEntries(questions.map((q) => [q.id, versions[q.id]?.code ?? q.code])));
   const [passed, setPassed] = useState(() => Object.fromEntries(questions.map((q) => [q.id, new Set(q.cases.filter((c) => c.passed).map((c) => c.id))])));
@@ -45,7 +56,7 @@ export function EvaluateWorkspace({ questions, versions }: { questions: Question
   const question = questions[tab];
   const run = question ? runs[question.id] ?? null : null;
   // Triage: failed cases of the last run that a lenient comparison would pass.
-  const triage = useMemo(() => {
+  const runTriage = useMemo(() => {
     const hints: Record<string, Leniency[]> = {};
     if (!question || !run) return hints;
     for (const c of question.cases) {
@@ -57,9 +68,18 @@ export function EvaluateWorkspace({ questions, versions }: { questions: Question
     return hints;
   }, [question, run]);
 
+  // The triage on arrival, per question and case.
+  const arrival = useMemo(() => {
+    const byQuestion: Record<string, Record<string, TriageCase>> = {};
+    if (triage?.status !== "done") return byQuestion;
+    for (const q of triage.questions) byQuestion[q.questionId] = Object.fromEntries(q.cases.map((c) => [c.caseId, c]));
+    return byQuestion;
+  }, [triage]);
+  const applyArrival = () => setPassed((p) => applySuggestion(p, triage, questions));
+
   if (!question) return <p className="text-sm text-slate-500">This test has no questions.</p>;
   const ticked = passed[question.id]!;
-  const suggestion = Object.keys(triage).filter((id) => !ticked.has(id));
+  const suggestion = Object.keys(runTriage).filter((id) => !ticked.has(id));
   const totalMarks = (sets: typeof passed) =>
     questions.reduce((sum, q) => sum + q.cases.filter((c) => sets[q.id]!.has(c.id)).reduce((s, c) => s + c.points, 0), 0);
   const withSuggestion = { ...passed, [question.id]: new Set([...ticked, ...suggestion]) };
@@ -75,6 +95,7 @@ export function EvaluateWorkspace({ questions, versions }: { questions: Question
 
   return (
     <div className="space-y-4">
+      {triage ? <ArrivalTriage triage={triage} questions={questions} onApply={applyArrival} /> : null}
       <div role="tablist" aria-label="Questions" className="flex flex-wrap gap-2">
         {questions.map((q, i) => (
           <button
@@ -139,11 +160,11 @@ export function EvaluateWorkspace({ questions, versions }: { questions: Question
             <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm dark:border-amber-800 dark:bg-amber-950">
               <p>{`${suggestion.length} failed ${suggestion.length === 1 ? "case" : "cases"} would pass under a lenient comparison: the score would be ${totalMarks(withSuggestion)}.`}</p>
               <Button size="sm" className="mt-2" onClick={() => setPassed(withSuggestion)}>
-                Apply suggestion
+                Apply this run&apos;s suggestion
               </Button>
             </div>
           ) : null}
-          <CaseList cases={question.cases} passed={ticked} onToggle={toggle} run={run} triage={triage} />
+          <CaseList cases={question.cases} passed={ticked} onToggle={toggle} run={run} triage={runTriage} arrival={arrival[question.id]} />
         </div>
       </section>
 

@@ -8,6 +8,7 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog, Dialog, FormActions } from "~/components/ui/dialog";
 import { TextField } from "~/components/ui/field";
 import type { EvaluationRequestRow } from "~/lib/evaluation/requests.server";
+import { suggestedScoreText } from "~/lib/evaluation/triage";
 import { ApproveSchema } from "~/lib/evaluation/validation";
 import { adminScoreTone, SCORE_TEXT } from "~/lib/results/student-status";
 
@@ -53,7 +54,10 @@ export function EvaluationRequestsTable({ rows }: { rows: Row[] }) {
                   <div className="text-xs text-slate-500 dark:text-slate-400">{row.studentEmail}</div>
                 </td>
                 <td className="px-4 py-3">{row.roomName}</td>
-                <td className={`px-4 py-3 text-right font-semibold tabular-nums ${SCORE_TEXT[adminScoreTone(row.totalScore)]}`}>{`${row.totalScore}/${row.maxScore}`}</td>
+                <td className="px-4 py-3 text-right">
+                  <div className={`font-semibold tabular-nums ${SCORE_TEXT[adminScoreTone(row.totalScore)]}`}>{`${row.totalScore}/${row.maxScore}`}</div>
+                  <TriageNote triage={row.triage} />
+                </td>
                 <td className="max-w-xs px-4 py-3 break-words whitespace-pre-wrap">{row.reason}</td>
                 <td className="px-4 py-3">
                   <Badge tone={STATUS_TONE[row.status]}>{row.status}</Badge>
@@ -98,6 +102,22 @@ export function EvaluationRequestsTable({ rows }: { rows: Row[] }) {
       />
     </>
   );
+}
+
+/** The triage on arrival beside the score: the score it suggests, or that it is running or failed. */
+function TriageNote({ triage }: { triage: Row["triage"] }) {
+  const suggested = suggestedScoreText(triage);
+  if (suggested) {
+    return (
+      <div data-testid="triage-suggestion" className="mt-0.5 text-xs whitespace-nowrap text-amber-700 dark:text-amber-300">
+        <span aria-hidden="true">{suggested}</span>
+        <span className="sr-only">{`Triage suggests ${suggested.replace(/^→ /, "")}`}</span>
+      </div>
+    );
+  }
+  if (triage?.status === "pending") return <div className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">Triage running…</div>;
+  if (triage?.status === "failed") return <div className="mt-0.5 text-xs text-slate-500 dark:text-slate-400">Triage failed</div>;
+  return null;
 }
 
 function ApproveDialog({ row, busy, fetcher, onClose }: { row: Row | null; busy: boolean; fetcher: ReturnType<typeof useFetcher>; onClose: () => void }) {

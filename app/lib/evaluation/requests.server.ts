@@ -6,11 +6,14 @@ import { evaluationRequests, studentTests, testRooms, user } from "~/db/schema";
 import type { Db } from "~/lib/db.server";
 import { FormError } from "~/lib/forms.server";
 import { canRequestEvaluation, PASS_SCORE } from "~/lib/results/student-status";
+import { readTriageSummary, triagePending, type TriageSummary } from "./triage";
 import { REQUEST_MESSAGES, SEARCH_MAX } from "./validation";
 
 /**
  * Files the student's request for their own test. Another student's test
  * answers exactly like a missing one; eligibility is re-checked from the row.
+ * The request starts with a pending triage: the caller starts it
+ * (triage.server.ts) once the request is stored.
  */
 export async function createEvaluationRequest(db: Db, input: { studentId: string; testId: string; reason: string }) {
   const test = await db
@@ -33,7 +36,7 @@ export async function createEvaluationRequest(db: Db, input: { studentId: string
   // The unique index settles two requests sent at once.
   const inserted = await db
     .insert(evaluationRequests)
-    .values({ studentTestId: test.id, reason: input.reason })
+    .values({ studentTestId: test.id, reason: input.reason, triage: JSON.stringify(triagePending()) })
     .onConflictDoNothing()
     .returning({ id: evaluationRequests.id });
   if (inserted.length === 0) throw new FormError(REQUEST_MESSAGES.duplicate, 409);
@@ -51,6 +54,8 @@ export type EvaluationRequestRow = {
   reason: string;
   status: "pending" | "approved" | "rejected";
   createdAt: number;
+  /** The triage on arrival without its per-case detail (admins only, like the whole list). */
+  triage: TriageSummary | null;
 };
 
 /** The list is bounded; the search filters it in SQL with instr(), never a LIKE built from user text. */
@@ -78,6 +83,9 @@ export async function listEvaluationRequests(db: Db, search = ""): Promise<Evalu
       reason: evaluationRequests.reason,
       status: evaluationRequests.status,
       createdAt: evaluationRequests.createdAt,
+      // Without the per-case detail: the list needs the summary only, for up to 500 rows.
+      // json_valid first: one unreadable value must not fail the whole list.
+      triage: sql<string | null>`(CASE WHEN json_valid(${evaluationRequests.triage}) THEN json_remove(${evaluationRequests.triage}, '$.questions') END)`.as("triage_summary"),
     })
     .from(evaluationRequests)
     .innerJoin(studentTests, eq(studentTests.id, evaluationRequests.studentTestId))
@@ -86,7 +94,8 @@ export async function listEvaluationRequests(db: Db, search = ""): Promise<Evalu
     .where(matches)
     .orderBy(desc(evaluationRequests.createdAt), desc(evaluationRequests.id))
     .limit(REQUESTS_LIMIT);
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.getTime() }));
+  const now = Date.now();
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.getTime(), triage: readTriageSummary(r.triage, now) }));
 }
 
 /**

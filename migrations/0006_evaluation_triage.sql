@@ -1,0 +1,1 @@
+ALTER TABLE `evaluation_requests` ADD `triage` text;
