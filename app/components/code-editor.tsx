@@ -2,14 +2,11 @@
  * The code editor of the coding test, evaluation and practice screens
  * (CodeMirror 6 through @uiw/react-codemirror).
  *
- * Safe to server-render: CodeMirror only builds its view in an effect, and
- * everything here that touches `document` runs in effects too.
+ * Safe to server-render: CodeMirror is only imported (lazily, with the one
+ * language mode the room needs) in an effect; see codemirror-view.tsx.
  */
-import { cpp } from "@codemirror/lang-cpp";
-import { java } from "@codemirror/lang-java";
-import { python } from "@codemirror/lang-python";
-import CodeMirror, { EditorState, EditorView, type Extension } from "@uiw/react-codemirror";
-import { useEffect, useMemo, useRef, useState } from "react";
+import type { Extension } from "@uiw/react-codemirror";
+import { useEffect, useState } from "react";
 
 export type EditorLanguage = "c" | "cpp" | "python" | "java";
 export type BlockedAction = "paste" | "copy" | "cut";
@@ -40,15 +37,43 @@ export function clampFontSize(size: number): number {
   return Math.min(FONT_SIZE_MAX, Math.max(FONT_SIZE_MIN, snapped));
 }
 
-function languageExtension(language: EditorLanguage): Extension {
-  switch (language) {
-    case "python":
-      return python();
-    case "java":
-      return java();
-    default:
-      return cpp(); // C has no mode of its own; the C++ grammar covers it.
+type ViewComponent = typeof import("./codemirror-view").default;
+
+/** Only the room's language mode is downloaded; C has no mode of its own (the C++ grammar covers it). */
+const LANGUAGE_MODES: Record<EditorLanguage, () => Promise<Extension>> = {
+  python: () => import("@codemirror/lang-python").then((m) => m.python()),
+  java: () => import("@codemirror/lang-java").then((m) => m.java()),
+  c: () => import("@codemirror/lang-cpp").then((m) => m.cpp()),
+  cpp: () => import("@codemirror/lang-cpp").then((m) => m.cpp()),
+};
+
+let view: Promise<ViewComponent> | null = null;
+const modes = new Map<EditorLanguage, Promise<Extension>>();
+const loadView = () =>
+  (view ??= import("./codemirror-view")
+    .then((m) => m.default)
+    .catch((error) => {
+      view = null;
+      throw error;
+    }));
+// In the browser the download starts as soon as a page with an editor loads, not after it hydrates.
+if (typeof document !== "undefined") loadView().catch(() => {});
+
+/**
+ * Downloads CodeMirror and one language mode (once per page; a failure, e.g.
+ * offline, is retried on the next call). Resolves when the editor can show.
+ */
+export function loadEditor(language: EditorLanguage): Promise<{ View: ViewComponent; mode: Extension }> {
+  const v = loadView();
+  let m = modes.get(language);
+  if (!m) {
+    m = LANGUAGE_MODES[language]().catch((error) => {
+      modes.delete(language);
+      throw error;
+    });
+    modes.set(language, m);
   }
+  return Promise.all([v, m]).then(([View, mode]) => ({ View, mode }));
 }
 
 /** Follows the `dark` class on <html>, which the theme toggle flips at any time. */
@@ -82,83 +107,32 @@ export type CodeEditorProps = {
   className?: string;
 };
 
-export function CodeEditor({
-  value,
-  onChange,
-  language,
-  fontSize = FONT_SIZE_DEFAULT,
-  readOnly = false,
-  blockClipboard = false,
-  onBlocked,
-  ariaLabel,
-  height = "24rem",
-  className,
-}: CodeEditorProps) {
+export function CodeEditor(props: CodeEditorProps) {
+  const { value, language, fontSize = FONT_SIZE_DEFAULT, ariaLabel, height = "24rem", className } = props;
   const dark = useDarkClass();
-  // CodeMirror builds its view in the browser only (and @uiw's component uses
-  // useLayoutEffect, which warns on the server), so the server and the first
-  // client render show the code as plain text of the same height.
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  // Read through refs so toggling blocking or a new callback identity does
-  // not rebuild (and reconfigure) the editor's extensions.
-  const blockRef = useRef(blockClipboard);
-  blockRef.current = blockClipboard;
-  const onBlockedRef = useRef(onBlocked);
-  onBlockedRef.current = onBlocked;
-
-  const clipboardGuard = useMemo<Extension>(() => {
-    const block = (kind: BlockedAction, event: Event) => {
-      if (!blockRef.current) return false;
-      event.preventDefault();
-      onBlockedRef.current?.(kind);
-      return true; // handled: CodeMirror's own clipboard code does not run
+  // CodeMirror and the language mode arrive after the page is usable (they
+  // are most of a coding page's weight); until then, and on the server, the
+  // code shows as plain text of the same size.
+  const [loaded, setLoaded] = useState<{ View: ViewComponent; mode: Extension } | null>(null);
+  useEffect(() => {
+    let current = true;
+    void loadEditor(language).then(
+      (editor) => current && setLoaded(editor),
+      () => {}, // offline before it ever loaded: the text stays, read-only
+    );
+    return () => {
+      current = false;
     };
-    return [
-      EditorView.domEventHandlers({
-        paste: (event) => block("paste", event),
-        copy: (event) => block("copy", event),
-        cut: (event) => block("cut", event),
-        // Dropping text in is a paste; dragging a selection out is a copy.
-        drop: (event) => block("paste", event),
-        dragstart: (event) => block("copy", event),
-        beforeinput: (event) =>
-          event.inputType === "insertFromPaste" || event.inputType === "insertFromDrop"
-            ? block("paste", event)
-            : false,
-      }),
-      // Whatever still gets through (middle-click paste, a browser that skips
-      // the events above) is cancelled before it reaches the document.
-      EditorState.changeFilter.of((tr) => {
-        if (!blockRef.current || !tr.docChanged) return true;
-        if (!tr.isUserEvent("input.paste") && !tr.isUserEvent("input.drop")) return true;
-        // Not from inside the filter: the page's toast sets React state.
-        queueMicrotask(() => onBlockedRef.current?.("paste"));
-        return false;
-      }),
-    ];
-  }, []);
+  }, [language]);
 
   const size = clampFontSize(fontSize);
-  const extensions = useMemo<Extension[]>(
-    () => [
-      languageExtension(language),
-      EditorView.theme({
-        "&": { fontSize: `${size}px` },
-        ".cm-scroller": { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace" },
-      }),
-      EditorView.contentAttributes.of({ "aria-label": ariaLabel }),
-      clipboardGuard,
-    ],
-    [language, size, ariaLabel, clipboardGuard],
-  );
-
   const frame = `overflow-hidden rounded-lg border border-slate-200 dark:border-slate-700 ${className ?? ""}`;
-  if (!mounted) {
+  if (!loaded) {
     return (
       <div className={frame} style={{ height }}>
         <pre
           aria-label={ariaLabel}
+          aria-busy="true"
           className="h-full overflow-auto p-2 font-mono whitespace-pre text-slate-800 dark:text-slate-100"
           style={{ fontSize: `${size}px` }}
         >
@@ -167,18 +141,8 @@ export function CodeEditor({
       </div>
     );
   }
-
-  return (
-    <CodeMirror
-      value={value}
-      onChange={(code) => onChange(code)}
-      extensions={extensions}
-      theme={dark ? "dark" : "light"}
-      readOnly={readOnly}
-      height={height}
-      className={frame}
-    />
-  );
+  const { View, mode } = loaded;
+  return <View {...props} languageMode={mode} dark={dark} />;
 }
 
 export function FontSizeControls({ size, onChange }: { size: number; onChange: (size: number) => void }) {

@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { isRouteErrorResponse, useFetcher, useLoaderData, type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { z } from "zod";
-import { CodeEditor, FILE_NAMES, FontSizeControls } from "~/components/code-editor";
+import { CodeEditor, FILE_NAMES, FontSizeControls, loadEditor } from "~/components/code-editor";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NetworkIndicator } from "~/components/network-indicator";
 import { Countdown } from "~/components/test/countdown";
@@ -153,7 +153,15 @@ const judgedMessage = (passed: number, total: number) => (passed === total ? "Al
 export default function CodingTest() {
   const data = useLoaderData<typeof clientLoader>();
   const toast = useToast();
-  useOfflineShell(true);
+  // The page is kept for an offline reload once the lazily loaded editor is here too.
+  const [editorLoaded, setEditorLoaded] = useState(false);
+  useEffect(() => {
+    loadEditor(data.language).then(
+      () => setEditorLoaded(true),
+      () => {},
+    );
+  }, [data.language]);
+  useOfflineShell(editorLoaded);
   const [active, setActive] = useState(0);
   const question = data.questions[active]!;
   const [fontSize, setFontSize] = useState(14);

@@ -1,0 +1,89 @@
+/**
+ * CodeMirror itself: the lazily loaded half of the code editor (see
+ * code-editor.tsx). Kept out of every route's first load: the page renders
+ * the code as text while this and the room's language mode download.
+ */
+import CodeMirror, { EditorState, EditorView, type Extension } from "@uiw/react-codemirror";
+import { useMemo, useRef } from "react";
+import { clampFontSize, FONT_SIZE_DEFAULT, type BlockedAction, type CodeEditorProps } from "./code-editor";
+
+export default function CodeMirrorView({
+  value,
+  onChange,
+  languageMode,
+  fontSize = FONT_SIZE_DEFAULT,
+  readOnly = false,
+  blockClipboard = false,
+  onBlocked,
+  ariaLabel,
+  height = "24rem",
+  className,
+  dark,
+}: Omit<CodeEditorProps, "language"> & { languageMode: Extension | null; dark: boolean }) {
+  // Read through refs so toggling blocking or a new callback identity does
+  // not rebuild (and reconfigure) the editor's extensions.
+  const blockRef = useRef(blockClipboard);
+  blockRef.current = blockClipboard;
+  const onBlockedRef = useRef(onBlocked);
+  onBlockedRef.current = onBlocked;
+
+  const clipboardGuard = useMemo<Extension>(() => {
+    const block = (kind: BlockedAction, event: Event) => {
+      if (!blockRef.current) return false;
+      event.preventDefault();
+      onBlockedRef.current?.(kind);
+      return true; // handled: CodeMirror's own clipboard code does not run
+    };
+    return [
+      EditorView.domEventHandlers({
+        paste: (event) => block("paste", event),
+        copy: (event) => block("copy", event),
+        cut: (event) => block("cut", event),
+        // Dropping text in is a paste; dragging a selection out is a copy.
+        drop: (event) => block("paste", event),
+        dragstart: (event) => block("copy", event),
+        beforeinput: (event) =>
+          event.inputType === "insertFromPaste" || event.inputType === "insertFromDrop"
+            ? block("paste", event)
+            : false,
+      }),
+      // Whatever still gets through (middle-click paste, a browser that skips
+      // the events above) is cancelled before it reaches the document.
+      EditorState.changeFilter.of((tr) => {
+        if (!blockRef.current || !tr.docChanged) return true;
+        if (!tr.isUserEvent("input.paste") && !tr.isUserEvent("input.drop")) return true;
+        // Not from inside the filter: the page's toast sets React state.
+        queueMicrotask(() => onBlockedRef.current?.("paste"));
+        return false;
+      }),
+    ];
+  }, []);
+
+  const size = clampFontSize(fontSize);
+  const extensions = useMemo<Extension[]>(
+    () => [
+      languageMode ?? [],
+      EditorView.theme({
+        "&": { fontSize: `${size}px` },
+        ".cm-scroller": { fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace" },
+      }),
+      EditorView.contentAttributes.of({ "aria-label": ariaLabel }),
+      clipboardGuard,
+    ],
+    [languageMode, size, ariaLabel, clipboardGuard],
+  );
+
+  const frame = `overflow-hidden rounded-lg border border-slate-200 dark:border-slate-700 ${className ?? ""}`;
+  return (
+    <CodeMirror
+      value={value}
+      onChange={(code) => onChange(code)}
+      extensions={extensions}
+      theme={dark ? "dark" : "light"}
+      readOnly={readOnly}
+      height={height}
+      className={frame}
+    />
+  );
+}
+
