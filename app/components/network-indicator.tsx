@@ -74,7 +74,8 @@ async function check() {
   const controller = new AbortController();
   inflight = controller;
   const timeout = setTimeout(() => controller.abort(), PING_TIMEOUT_MS);
-  const bytes = snapshot.label === "Slow" || snapshot.label === "Offline" ? SMALL_PROBE_BYTES : PROBE_BYTES;
+  // The first probe is small too: it shares the link with the page's own first load.
+  const bytes = snapshot.label === null || snapshot.label === "Slow" || snapshot.label === "Offline" ? SMALL_PROBE_BYTES : PROBE_BYTES;
   try {
     const sentAt = Date.now();
     const start = performance.now();
@@ -151,11 +152,18 @@ function start() {
   if (navigator.onLine === false) goOffline();
   window.addEventListener("online", onOnline);
   window.addEventListener("offline", onOffline);
-  void check();
+  // Not before the page itself has loaded: on a weak link its scripts come first.
+  if (document.readyState === "complete") void check();
+  else window.addEventListener("load", firstCheck, { once: true });
   timer = setInterval(() => void check(), PING_INTERVAL_MS);
 }
 
+function firstCheck() {
+  void check();
+}
+
 function stop() {
+  window.removeEventListener("load", firstCheck);
   window.removeEventListener("online", onOnline);
   window.removeEventListener("offline", onOffline);
   if (timer) clearInterval(timer);
