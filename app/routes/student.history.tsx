@@ -3,7 +3,7 @@ import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { EvaluationCell } from "~/components/evaluation/request-evaluation";
 import { LoadErrorPanel, LOAD_FAILED } from "~/components/results/submission-load-error";
-import { LocalDateTime } from "~/components/results/submission-date";
+import { ViewerTime } from "~/components/ui/viewer-time";
 import { Badge } from "~/components/ui/badge";
 import { EmptyState, PageTitle } from "~/components/ui/empty-state";
 import { requireRole } from "~/lib/accounts/session.server";
@@ -101,7 +101,7 @@ export default function StudentHistoryPage() {
                         <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">{row.questionType === "mcq" ? "Multiple choice" : "Coding"}</span>
                       </td>
                       <td className="px-4 py-3 whitespace-nowrap text-slate-600 dark:text-slate-300">
-                        <LocalDateTime ms={row.takenAt} />
+                        <ViewerTime style="date-time" ms={row.takenAt} />
                       </td>
                       <td className="px-4 py-3">
                         <Badge tone={badge.tone}>{badge.label}</Badge>

@@ -1,6 +1,6 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useCallback, useState } from "react";
-import { LocalDateTime } from "~/components/results/submission-date";
+import { ViewerTime } from "~/components/ui/viewer-time";
 import { useActionToast } from "~/components/use-action-toast";
 import { useValidateOnSubmit } from "~/components/use-validate-on-submit";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
@@ -63,7 +63,7 @@ export function EvaluationRequestsTable({ rows }: { rows: Row[] }) {
                   <Badge tone={STATUS_TONE[row.status]}>{row.status}</Badge>
                 </td>
                 <td className="px-4 py-3 whitespace-nowrap text-slate-600 dark:text-slate-300">
-                  <LocalDateTime ms={row.createdAt} />
+                  <ViewerTime style="date-time" ms={row.createdAt} />
                 </td>
                 <td className="px-4 py-3">
                   <div className="flex justify-end gap-2">

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { Timeline, TimelineMark, TimelineMarkKind, TimelineVersion } from "~/lib/monitor/monitor.server";
-import { ClockTime } from "./clock-time";
+import { ViewerTime } from "~/components/ui/viewer-time";
 
 const MARK_LABEL: Record<TimelineMarkKind, string> = {
   run: "Run",
@@ -78,7 +78,7 @@ export function CodeTimeline({
         <p className="text-sm text-slate-500" aria-live="polite" data-testid="timeline-position">
           {chosen ? (
             <>
-              {label} · saved <ClockTime value={chosen.at} />
+              {label} · saved <ViewerTime ms={chosen.at} style="clock" />
               {after}
             </>
           ) : (
@@ -152,7 +152,7 @@ function Events({ marks, offline, titles }: { marks: TimelineMark[]; offline: Ti
       <ol className="mt-1 space-y-0.5">
         {items.map((item, i) => (
           <li key={i}>
-            <ClockTime value={item.at} /> · {item.text}
+            <ViewerTime ms={item.at} style="clock" /> · {item.text}
           </li>
         ))}
       </ol>

@@ -5,7 +5,7 @@ import { Badge } from "~/components/ui/badge";
 import { LANGUAGE_LABELS } from "~/lib/format";
 import type { MonitorView } from "~/lib/monitor/monitor.server";
 import { formatDuration } from "~/lib/results/results-view";
-import { ClockTime } from "./clock-time";
+import { ViewerTime } from "~/components/ui/viewer-time";
 import { CodeTimeline } from "./code-timeline";
 import { MonitoredCode } from "./monitored-code";
 
@@ -85,7 +85,7 @@ function McqMonitor({ mcq }: { mcq: NonNullable<MonitorView["mcq"]> }) {
         ))}
       </dl>
       <p className="mt-4 text-sm text-slate-500">
-        Last updated <ClockTime value={mcq.lastUpdated} />
+        Last updated <ViewerTime ms={mcq.lastUpdated} style="clock" />
       </p>
     </section>
   );

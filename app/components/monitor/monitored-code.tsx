@@ -1,7 +1,7 @@
 import { useRef, type KeyboardEvent } from "react";
 import { CodeEditor, type EditorLanguage } from "~/components/code-editor";
 import type { MonitoredQuestion } from "~/lib/monitor/monitor.server";
-import { ClockTime } from "./clock-time";
+import { ViewerTime } from "~/components/ui/viewer-time";
 
 const ignore = () => {};
 
@@ -60,13 +60,13 @@ export function MonitoredCode({
         <p className="mb-2 text-sm text-slate-500" data-testid="code-updated">
           {replay ? (
             <>
-              Replaying the version saved at <ClockTime value={replay.at} />
+              Replaying the version saved at <ViewerTime ms={replay.at} style="clock" />
             </>
           ) : question.lastUpdated === null ? (
             "Not started"
           ) : (
             <>
-              Last updated <ClockTime value={question.lastUpdated} />
+              Last updated <ViewerTime ms={question.lastUpdated} style="clock" />
             </>
           )}
         </p>

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { ViewerTime } from "~/components/ui/viewer-time";
 import { adminBadge, adminScoreTone, SCORE_TEXT } from "~/lib/results/student-status";
 import type { HistoryRow } from "~/lib/results/history.server";
 
@@ -102,7 +103,7 @@ export function HistoryTable({
                 </td>
                 <td className={`${td} text-right tabular-nums`}>{t.tabSwitchCount}</td>
                 <td className={`${td} whitespace-nowrap text-slate-600 dark:text-slate-300`}>
-                  <LocalTime value={t.createdAt} />
+                  <ViewerTime ms={t.createdAt} style="full" />
                 </td>
                 <td className={`${td} text-right whitespace-nowrap`}>
                   <div className="flex items-center justify-end gap-1">
@@ -161,22 +162,9 @@ function Email({ address }: { address: string }) {
   );
 }
 
-const utc = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
 /**
  * A time in the viewer's own time zone. The server renders UTC (it cannot
  * know the zone) and the browser swaps in local time after hydration, so the
  * two renders never disagree.
  */
-export function LocalTime({ value }: { value: Date | string }) {
-  const time = new Date(value).getTime();
-  const [text, setText] = useState(() => utc(new Date(time)));
-  useEffect(() => {
-    setText(new Date(time).toLocaleString(undefined, { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" }));
-  }, [time]);
-  return (
-    <time dateTime={new Date(time).toISOString()} title={utc(new Date(time))}>
-      {text}
-    </time>
-  );
-}

@@ -16,7 +16,7 @@ import {
   type ResultRow,
 } from "~/lib/results/results-view";
 import { adminScoreTone, SCORE_TEXT } from "~/lib/results/student-status";
-import { LocalTime } from "./local-time";
+import { ViewerTime } from "~/components/ui/viewer-time";
 
 const th = "px-4 py-2 font-medium";
 const td = "px-4 py-2.5";
@@ -100,7 +100,7 @@ function StatusCell({ row }: { row: ResultRow }) {
 function TrailLine({ entry }: { entry: OverrideEntry }) {
   return (
     <p className={`text-xs ${muted}`} data-testid="override-trail">
-      {OUTCOME_LABEL[entry.outcome]} by {entry.adminName}, <LocalTime ms={entry.at} /> (was {entry.previousScore}, {previousState(entry)})
+      {OUTCOME_LABEL[entry.outcome]} by {entry.adminName}, <ViewerTime ms={entry.at} style="day-time" /> (was {entry.previousScore}, {previousState(entry)})
     </p>
   );
 }

@@ -14,7 +14,7 @@ import {
   studentScoreTone,
 } from "~/lib/results/student-status";
 import type { SubmissionView as View } from "~/lib/student-tests/submissions.server";
-import { LocalDateTime } from "./submission-date";
+import { ViewerTime } from "~/components/ui/viewer-time";
 import { Stat, SubmittedQuestionPanel } from "./submission-question";
 
 export type Audience = "student" | "admin";
@@ -68,7 +68,7 @@ export function SubmissionView({
           <div className="flex items-center gap-2">
             <dt className="text-slate-500 dark:text-slate-400">{view.submittedAt ? "Submitted" : "Started"}</dt>
             <dd className="text-slate-700 dark:text-slate-200">
-              <LocalDateTime ms={when} />
+              <ViewerTime style="date-time" ms={when} />
             </dd>
           </div>
           <div className="flex items-center gap-2">
