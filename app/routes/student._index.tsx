@@ -9,6 +9,7 @@ import { PageTitle } from "~/components/ui/empty-state";
 import { actionError, failure, parseValues, readFormValues } from "~/lib/forms.server";
 import { publishParticipantsChanged } from "~/lib/party.server";
 import { requireRole } from "~/lib/accounts/session.server";
+import { otpField } from "~/lib/otp";
 import { joinTestRoom } from "~/lib/student-tests/student-tests.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -16,12 +17,7 @@ export const meta: MetaFunction = () => [{ title: "Dashboard — ProctorEdge" }]
 
 const JoinSchema = z.object({
   intent: z.enum(["join-test", "join-practice"]),
-  otp: z
-    .string()
-    .optional()
-    .default("")
-    .transform((v) => v.trim())
-    .refine((v) => /^\d{6}$/.test(v), "Please enter a valid 6-digit OTP"),
+  otp: otpField,
 });
 
 export async function action({ request, context }: ActionFunctionArgs) {
