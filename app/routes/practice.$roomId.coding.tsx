@@ -130,7 +130,7 @@ export default function PracticeSession() {
       onClose={() => setConfirmExit(false)}
       title={PRACTICE_MESSAGES.exitTitle}
       description={PRACTICE_MESSAGES.exitText}
-      confirmLabel="Exit Practice"
+      confirmLabel="Exit"
       onConfirm={exit}
     />
   );
