@@ -3,13 +3,13 @@ import { roomParticipants } from "~/db/schema";
 import { createAuth } from "~/lib/accounts/auth.server";
 import { createDb } from "~/lib/db.server";
 import { getViewer } from "~/lib/accounts/session.server";
-import { LOBBY, VIEWER_HEADER, type PartyViewer } from "./protocol";
+import { LOBBY, PRACTICE_LOBBY, VIEWER_HEADER, type PartyViewer } from "./protocol";
 
 /**
  * onBeforeConnect for every party. Refuses anonymous or role-less users (401)
  * and anyone who is not allowed in this room (403): admins may watch any room
- * and the lobby; a student only a room they are a (not removed) participant
- * of. The checked identity is forwarded in a header the client cannot forge
+ * and the lobbies (test rooms and practice rooms); a student only a test room
+ * they are a (not removed) participant of. The checked identity is forwarded in a header the client cannot forge
  * (any incoming value is overwritten).
  */
 export async function authorizePartyRequest(request: Request, env: Env, room: string): Promise<Request | Response> {
@@ -20,6 +20,7 @@ export async function authorizePartyRequest(request: Request, env: Env, room: st
   if (viewer.role === "student") {
     const member =
       room !== LOBBY &&
+      room !== PRACTICE_LOBBY &&
       (await db
         .select({ id: roomParticipants.id })
         .from(roomParticipants)

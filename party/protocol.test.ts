@@ -20,6 +20,8 @@ describe("party protocol", () => {
       { type: "welcome", room: "r", userId: "u", role: "student", serverTime: 1 },
       { type: "pong", sentAt: 1, serverTime: 2 },
       { type: "error", message: "x" },
+      { type: "practice-rooms-changed" },
+      { type: "practice-participants-changed", practiceRoomId: "p" },
     ] as const;
     for (const m of messages) expect(ServerMessage.parse(JSON.parse(JSON.stringify(m)))).toEqual(m);
   });

@@ -7,6 +7,8 @@ import { z } from "zod";
 export const ROOM_PARTY = "room-party";
 /** The party instance every admin's rooms list listens to. */
 export const LOBBY = "lobby";
+/** The party instance the admins' practice rooms page listens to (admins only). */
+export const PRACTICE_LOBBY = "practice-rooms";
 
 export const ClientMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("ping"), sentAt: z.number() }),
@@ -39,6 +41,10 @@ export const RoomEvent = z.discriminatedUnion("type", [
   z.object({ type: z.literal("rooms-changed") }),
   /** Lobby, admins only: a student filed a manual evaluation request (the list refetches). */
   z.object({ type: z.literal("evaluation-requested") }),
+  /** Practice lobby, admins only: a practice room was created, activated, deactivated, deleted or given a new OTP. */
+  z.object({ type: z.literal("practice-rooms-changed") }),
+  /** Practice lobby, admins only: a student joined this practice room (ids only: the page refetches names). */
+  z.object({ type: z.literal("practice-participants-changed"), practiceRoomId: z.string() }),
 ]);
 export type RoomEvent = z.infer<typeof RoomEvent>;
 

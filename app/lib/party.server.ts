@@ -1,6 +1,6 @@
 import { getServerByName } from "partyserver";
 import type { Audience, RoomEvent } from "../../party/protocol";
-import { LOBBY } from "../../party/protocol";
+import { LOBBY, PRACTICE_LOBBY } from "../../party/protocol";
 
 /**
  * Publishes an event on a room's party after the change is committed. A
@@ -33,4 +33,14 @@ export function publishEvaluationRequested(env: Env) {
 /** A student's autosave was accepted: admins' monitors (and room grids) refetch. Never the code itself. */
 export function publishCodeSaved(env: Env, roomId: string, studentTestId: string) {
   return publish(env, roomId, { type: "code-saved", roomId, studentTestId }, { to: "admins" });
+}
+
+/** A practice room was created, activated, deactivated, deleted or given a new OTP: admins' practice pages refetch. */
+export function publishPracticeRoomsChanged(env: Env) {
+  return publish(env, PRACTICE_LOBBY, { type: "practice-rooms-changed" }, { to: "admins" });
+}
+
+/** A student joined a practice room: admins' participant lists refetch (ids only, never names). */
+export function publishPracticeParticipantsChanged(env: Env, practiceRoomId: string) {
+  return publish(env, PRACTICE_LOBBY, { type: "practice-participants-changed", practiceRoomId }, { to: "admins" });
 }

@@ -20,6 +20,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { CenteredNotice } from "~/components/ui/centered-notice";
 import { ConfirmDialog, Dialog } from "~/components/ui/dialog";
+import { codeField } from "~/lib/code-field";
 import { LANGUAGE_LABELS } from "~/lib/format";
 import { actionError, FormError, parseValues, readFormValues, success } from "~/lib/forms.server";
 import { publishParticipantsChanged } from "~/lib/party.server";
@@ -61,10 +62,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 const CodeSchema = z.object({
   intent: z.enum(["run", "submit"]),
   questionId: z.string().min(1),
-  code: z
-    .string()
-    .max(64 * 1024, "Your code is over 64 KB")
-    .refine((c) => c.trim().length > 0, "Please write some code first"),
+  code: codeField,
 });
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

@@ -17,7 +17,6 @@ const STUDENT_PAGES = [
   "/student/history",
   "/student/profile",
   "/student/settings",
-  "/practice/some-room/coding",
 ];
 /** Room pages: students only, and only members of that room. */
 const ROOM_PAGES = [
@@ -71,6 +70,18 @@ describe.each(ROOM_PAGES)("room page %s", (path) => {
       return;
     }
     expect(response.headers.get("Location")).toBe("/student");
+    expect(response.headers.getSetCookie().join(";")).toContain("toast=");
+  });
+});
+
+describe("practice session page", () => {
+  const path = "/practice/some-room/coding";
+  it("sends anonymous visitors to /auth, to come back after", async () => expectToAuth(await call(path), path));
+  it("sends admins to /auth", async () => expectToAuth(await call(path, { cookie: admin })));
+  it("sends a student who is not in the room back to their practice rooms with a message", async () => {
+    const response = await call(path, { cookie: student });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/student/practice");
     expect(response.headers.getSetCookie().join(";")).toContain("toast=");
   });
 });

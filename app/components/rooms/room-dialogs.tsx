@@ -8,6 +8,7 @@ import { ConfirmDialog, Dialog, FormActions } from "~/components/ui/dialog";
 import { controlClass, TextField } from "~/components/ui/field";
 import { LANGUAGE_LABELS } from "~/lib/format";
 import { ExtendSchema, ROOM_LIMITS, UnlockCodeSchema } from "~/lib/rooms/room-validation";
+import { OtpCode, useCopyOtp } from "./otp-code";
 import type { RoomActionResult, RoomPageData } from "./room-page";
 
 // The room page's dialogs (spec 1: OTP, extend time, change questions, unlock code, delete, add user).
@@ -42,15 +43,8 @@ export function OtpDialog({ open, onClose, room }: { open: boolean; onClose: () 
     return () => clearInterval(timer);
   }, [open]);
   const left = issued ? Math.max(0, Math.ceil((issued.expiresAt - now) / 1000)) : 0;
-  async function copy() {
-    if (!issued) return;
-    try {
-      await navigator.clipboard.writeText(issued.otp);
-      toast({ type: "success", message: "OTP copied to clipboard" });
-    } catch {
-      toast({ type: "error", message: "Copy failed: select the code and copy it by hand" });
-    }
-  }
+  const copyOtp = useCopyOtp();
+  const copy = () => (issued ? copyOtp(issued.otp) : undefined);
   return (
     <Dialog
       open={open}
@@ -74,9 +68,7 @@ export function OtpDialog({ open, onClose, room }: { open: boolean; onClose: () 
     >
       {issued && left > 0 ? (
         <div className="text-center">
-          <p className="font-mono text-5xl font-bold tracking-[0.3em]" data-testid="otp">
-            {issued.otp}
-          </p>
+          <OtpCode otp={issued.otp} />
           <div className="mx-auto mt-4 h-1.5 w-48 overflow-hidden rounded bg-slate-200 dark:bg-slate-700" aria-hidden>
             <div className="h-full bg-brand-500 transition-all" style={{ width: `${(left / ROOM_LIMITS.otpSeconds) * 100}%` }} />
           </div>

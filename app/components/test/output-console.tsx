@@ -28,23 +28,44 @@ export function OutputConsole({ result }: { result: RunResult | null }) {
             {result.kind === "submit" ? "Submitted: " : ""}
             {result.passed}/{result.total} test cases passed
           </p>
-          {result.cases.map((c, i) => (
-            <div key={c.id} className="mt-2 border-t border-slate-800 pt-2">
-              <p>
-                Test case {i + 1} {c.hidden ? "(hidden)" : ""}:{" "}
-                <span className={c.passed ? "text-emerald-400" : "text-red-400"}>{c.passed ? "Passed" : `Failed (${c.verdict})`}</span>
-              </p>
-              {!c.hidden ? (
-                <>
-                  <p className="mt-1 text-slate-400">Your output:</p>
-                  <pre className="whitespace-pre-wrap">{c.actualOutput || "(no output)"}</pre>
-                  {c.error ? <pre className="whitespace-pre-wrap text-red-300">{c.error}</pre> : null}
-                </>
-              ) : null}
-            </div>
-          ))}
+          <CaseResultList cases={result.cases} />
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * Each judged case: "Test case n (hidden): Passed / Failed (verdict)". Open
+ * cases add the student's output and error, and with `withCase` their input
+ * and expected output; hidden cases never carry more than pass/fail.
+ */
+export function CaseResultList({ cases, withCase = false }: { cases: CaseResult[]; withCase?: boolean }) {
+  return (
+    <>
+      {cases.map((c, i) => (
+        <div key={c.id} className="mt-2 border-t border-slate-800 pt-2" data-testid="case-result">
+          <p>
+            Test case {i + 1} {c.hidden ? "(hidden)" : ""}:{" "}
+            <span className={c.passed ? "text-emerald-400" : "text-red-400"}>{c.passed ? "Passed" : `Failed (${c.verdict})`}</span>
+          </p>
+          {!c.hidden ? (
+            <>
+              {withCase ? (
+                <>
+                  <p className="mt-1 text-slate-400">Input:</p>
+                  <pre className="whitespace-pre-wrap">{c.input || "(empty)"}</pre>
+                  <p className="mt-1 text-slate-400">Expected output:</p>
+                  <pre className="whitespace-pre-wrap">{c.expectedOutput || "(empty)"}</pre>
+                </>
+              ) : null}
+              <p className="mt-1 text-slate-400">Your output:</p>
+              <pre className="whitespace-pre-wrap">{c.actualOutput || "(no output)"}</pre>
+              {c.error ? <pre className="whitespace-pre-wrap text-red-300">{c.error}</pre> : null}
+            </>
+          ) : null}
+        </div>
+      ))}
+    </>
   );
 }

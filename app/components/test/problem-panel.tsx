@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { ProblemText } from "./problem-text";
 
 export type ProblemQuestion = {
@@ -7,13 +8,27 @@ export type ProblemQuestion = {
   openCases: { id: string; input: string; expectedOutput: string }[];
 };
 
-/** The problem of a coding question: description, "50 marks", and its open test cases only. */
-export function ProblemPanel({ question }: { question: ProblemQuestion }) {
+/**
+ * The problem of a coding question: description, its marks ("50 marks" in a
+ * test; none in practice), and its open test cases only.
+ */
+export function ProblemPanel({
+  question,
+  marks = "50 marks",
+  hiddenNote = (n: number) => `${n} hidden test cases are judged when you submit.`,
+  aside,
+}: {
+  question: ProblemQuestion;
+  marks?: string | null;
+  hiddenNote?: (hidden: number) => string;
+  /** Shown beside the title (the practice page's language badge). */
+  aside?: ReactNode;
+}) {
   return (
     <section aria-label="Problem" className="space-y-4 overflow-y-auto border-r border-slate-200 p-5 dark:border-slate-800">
       <div className="flex items-baseline justify-between gap-2">
         <h2 className="text-lg font-semibold">{question.title}</h2>
-        <span className="text-sm text-slate-500">50 marks</span>
+        {marks ? <span className="text-sm text-slate-500">{marks}</span> : aside}
       </div>
       <ProblemText text={question.description} />
       <div>
@@ -34,7 +49,7 @@ export function ProblemPanel({ question }: { question: ProblemQuestion }) {
             </div>
           ))
         )}
-        <p className="text-xs text-slate-500">{question.totalCases - question.openCases.length} hidden test cases are judged when you submit.</p>
+        <p className="text-xs text-slate-500">{hiddenNote(question.totalCases - question.openCases.length)}</p>
       </div>
     </section>
   );

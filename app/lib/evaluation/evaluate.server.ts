@@ -7,9 +7,8 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { evaluatorVersions, studentTests, submissions, testCases } from "~/db/schema";
 import type { Db } from "~/lib/db.server";
-import { getServerEnv } from "~/lib/env.server";
 import { FormError } from "~/lib/forms.server";
-import { createRunnerClient, RunnerError, runnerFailureMessage } from "~/lib/runner.server";
+import { judgeCases } from "~/lib/judge.server";
 import { PASS_SCORE } from "~/lib/results/student-status";
 import { caseResults, submissionView, type SubmissionView } from "~/lib/student-tests/submissions.server";
 import { EVALUATE_MESSAGES, type SavedQuestion } from "./validation";
@@ -42,18 +41,7 @@ export async function runEvaluation(context: AppLoadContext, input: { testId: st
   if (!question) throw new FormError(EVALUATE_MESSAGES.runFailed, 404);
   const cases = await context.db.select().from(testCases).where(eq(testCases.questionId, question.id)).orderBy(asc(testCases.position));
   if (cases.length === 0) throw new FormError(EVALUATE_MESSAGES.noCases);
-  const runner = createRunnerClient(getServerEnv(context.cloudflare.env));
-  let result;
-  try {
-    result = await runner.judge({
-      language: question.language,
-      code: input.code,
-      testCases: cases.map((c) => ({ id: c.id, input: c.input, expected_output: c.expectedOutput })),
-    });
-  } catch (error) {
-    if (error instanceof RunnerError) throw new FormError(runnerFailureMessage(EVALUATE_MESSAGES.runFailed, error), 503);
-    throw error;
-  }
+  const result = await judgeCases(context, question.language, input.code, cases, EVALUATE_MESSAGES.runFailed);
   return { questionId: question.id, compile: result.compile, cases: caseResults(result, cases, "admin"), passed: result.passedCount, total: result.totalTestCases };
 }
 

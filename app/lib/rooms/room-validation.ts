@@ -79,17 +79,6 @@ export const ChangeQuestionsSchema = z.object({
     .transform((v) => [...new Set(v.split(",").map((s) => s.trim()).filter(Boolean))]),
 });
 
-/** The 6-digit OTP: 100000 to 999999, from a cryptographic source. */
-export function generateOtp(): string {
-  const buf = new Uint32Array(1);
-  // Rejection sampling keeps the distribution uniform.
-  const range = 900_000;
-  const limit = Math.floor(0x1_0000_0000 / range) * range;
-  do crypto.getRandomValues(buf);
-  while (buf[0]! >= limit);
-  return String(100_000 + (buf[0]! % range));
-}
-
 /** Labels of spec 1 section 4. */
 export function roomListLabel(room: { isActive: boolean; isEnabled: boolean }) {
   return room.isActive ? "Test Running" : room.isEnabled ? "Enabled (Waiting)" : "Disabled";

@@ -20,7 +20,8 @@ import {
 } from "~/db/schema";
 import type { Db } from "~/lib/db.server";
 import { FormError } from "~/lib/forms.server";
-import { generateOtp, ROOM_LIMITS } from "./room-validation";
+import { generateOtp, OTP_PATTERN } from "~/lib/otp";
+import { ROOM_LIMITS } from "./room-validation";
 
 /** A room rule the request broke (spec 1 section 5); answered as a 4xx with this message. */
 export class RoomRuleError extends FormError {}
@@ -409,7 +410,7 @@ export async function removeParticipant(db: Db, room: Room, participantId: strin
  * here, on the server, against the server's clock: spec README difference 6).
  */
 export async function findRoomByOtp(db: Db, otp: string, now = Date.now()) {
-  if (!/^\d{6}$/.test(otp)) return null;
+  if (!OTP_PATTERN.test(otp)) return null;
   return (
     (await db
       .select()

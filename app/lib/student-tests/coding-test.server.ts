@@ -5,8 +5,7 @@ import { eq } from "drizzle-orm";
 import { questions } from "~/db/schema";
 import { FormError } from "~/lib/forms.server";
 import type { Room } from "~/lib/rooms/rooms.server";
-import { createRunnerClient, RunnerError, runnerFailureMessage } from "~/lib/runner.server";
-import { getServerEnv } from "~/lib/env.server";
+import { judgeCases } from "~/lib/judge.server";
 import { recordRunnerUse } from "~/lib/monitor/activity.server";
 import { JournalRetry, type Judge } from "./journal.server";
 import { assertCanAnswer, casesForJudging, type StudentTest } from "./student-tests.server";
@@ -18,22 +17,12 @@ function assertUnlocked(test: StudentTest) {
   if (test.isLocked) throw new FormError("Enter the unlock code to continue", 423);
 }
 
-async function judge(context: AppLoadContext, language: Room["language"], code: string, cases: { id: string; input: string; expectedOutput: string }[], failure: string) {
-  const runner = createRunnerClient(getServerEnv(context.cloudflare.env));
-  try {
-    return await runner.judge({ language, code, testCases: cases.map((c) => ({ id: c.id, input: c.input, expected_output: c.expectedOutput })) });
-  } catch (error) {
-    if (error instanceof RunnerError) throw new FormError(runnerFailureMessage(failure, error), 503);
-    throw error;
-  }
-}
-
 export async function runOpenCases(context: AppLoadContext, room: Room, test: StudentTest, questionId: string, code: string) {
   assertCanAnswer(room, test);
   assertUnlocked(test);
   const cases = await casesForJudging(context.db, room, test, questionId, true);
   if (cases.length === 0) throw new FormError("No open test cases available");
-  const result = await judge(context, room.language, code, cases, "Failed to run code");
+  const result = await judgeCases(context, room.language, code, cases, "Failed to run code");
   await recordRunnerUse(context.db, test.id, { kind: "run", questionId, passed: result.passedCount, total: result.totalTestCases });
   return { compile: result.compile, cases: caseResults(result, cases, "student"), passed: result.passedCount, total: result.totalTestCases };
 }
@@ -47,7 +36,7 @@ export async function submitCode(context: AppLoadContext, room: Room, test: Stud
 /** Judges all cases of one question and stores the submission; the test total follows. */
 async function judgeAndRecord(context: AppLoadContext, room: Room, test: StudentTest, questionId: string, code: string, writtenAt = new Date()) {
   const cases = await casesForJudging(context.db, room, test, questionId, false);
-  const result = await judge(context, room.language, code, cases, "Failed to submit code");
+  const result = await judgeCases(context, room.language, code, cases, "Failed to submit code");
   const question = (await context.db.select({ id: questions.id, title: questions.title }).from(questions).where(eq(questions.id, questionId)).get())!;
   const passedIds = result.testResults.filter((t) => t.passed).map((t) => String(t.testCaseId));
   const { marks, score } = await recordSubmission(context.db, test, { ...question, language: room.language }, code, passedIds, cases.length, writtenAt);

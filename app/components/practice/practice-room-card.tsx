@@ -1,0 +1,142 @@
+import { useFetcher } from "@remix-run/react";
+import { useState } from "react";
+import { ViewerTime } from "~/components/ui/viewer-time";
+import { OtpCode, useCopyOtp } from "~/components/rooms/otp-code";
+import { useActionToast } from "~/components/use-action-toast";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/dialog";
+import type { ActionResult } from "~/lib/forms.server";
+import { otpLeft } from "~/lib/practice/validation";
+
+export type PracticeRoomRow = {
+  id: string;
+  roomName: string;
+  category: string;
+  otp: string | null;
+  otpExpiresAt: number | null;
+  isActive: boolean;
+  createdAt: number;
+  questions: number;
+  participants: { id: string; fullName: string; email: string; joinedAt: number }[];
+};
+
+/**
+ * One practice room on /admin/practice-rooms: its OTP with Copy OTP and the
+ * time left, Activate / Deactivate, Delete (confirmed), and its participants.
+ */
+export function PracticeRoomCard({ room, now }: { room: PracticeRoomRow; now: number }) {
+  const fetcher = useFetcher<ActionResult>();
+  const [confirming, setConfirming] = useState(false);
+  useActionToast(fetcher.data, () => setConfirming(false));
+  const copy = useCopyOtp();
+  const busyIntent = fetcher.state !== "idle" ? String(fetcher.formData?.get("intent") ?? "") : null;
+  const post = (intent: string) => fetcher.submit({ intent, roomId: room.id }, { method: "post" });
+  const expired = room.otpExpiresAt === null || room.otpExpiresAt <= now;
+  const headingId = `practice-room-${room.id}`;
+  return (
+    <li>
+      <article
+        aria-labelledby={headingId}
+        className={`rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900 ${busyIntent === "delete" ? "opacity-50" : ""}`}
+      >
+        <div className="flex flex-wrap items-start justify-between gap-4 p-4">
+          <div className="min-w-0">
+            <h4 id={headingId} className="flex items-center gap-2 font-medium">
+              <span className="truncate">{room.roomName}</span>
+              <Badge tone={room.isActive ? "green" : "gray"}>{room.isActive ? "Active" : "Inactive"}</Badge>
+            </h4>
+            <p className="mt-0.5 text-xs text-slate-500">
+              {room.category} · {room.questions} coding question{room.questions === 1 ? "" : "s"} · created <ViewerTime ms={room.createdAt} style="day-time" />
+            </p>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => post(room.isActive ? "deactivate" : "activate")}
+              busy={busyIntent === "activate" || busyIntent === "deactivate"}
+              aria-label={`${room.isActive ? "Deactivate" : "Activate"} ${room.roomName}`}
+            >
+              {room.isActive ? "Deactivate" : "Activate"}
+            </Button>
+            <Button size="sm" variant="ghost" className="text-red-600" onClick={() => setConfirming(true)} aria-label={`Delete ${room.roomName}`}>
+              Delete
+            </Button>
+          </div>
+        </div>
+
+        <div className="flex flex-wrap items-center gap-3 border-t border-slate-100 px-4 py-3 dark:border-slate-800">
+          <span className="text-sm font-medium">OTP</span>
+          {room.otp && !expired ? (
+            <>
+              <OtpCode otp={room.otp} size="md" label={`OTP of ${room.roomName}`} />
+              <Button size="sm" variant="secondary" onClick={() => void copy(room.otp!)} aria-label={`Copy OTP of ${room.roomName}`}>
+                Copy OTP
+              </Button>
+              <span className="text-xs text-slate-500">{otpLeft(room.otpExpiresAt, now)}</span>
+            </>
+          ) : (
+            <>
+              <span className="text-sm text-red-600">Expired: students can no longer join with it.</span>
+              <Button size="sm" onClick={() => post("new-otp")} busy={busyIntent === "new-otp"} aria-label={`Generate new OTP for ${room.roomName}`}>
+                Generate new OTP
+              </Button>
+            </>
+          )}
+        </div>
+
+        <ParticipantList room={room} />
+      </article>
+      <ConfirmDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title="Delete this practice room?"
+        description={
+          <>
+            <strong>{room.roomName}</strong> and its list of participants will be deleted. Students can no longer open it. This cannot be undone.
+          </>
+        }
+        busy={busyIntent === "delete"}
+        onConfirm={() => post("delete")}
+      />
+    </li>
+  );
+}
+
+function ParticipantList({ room }: { room: PracticeRoomRow }) {
+  const captionId = `practice-participants-${room.id}`;
+  return (
+    <div className="border-t border-slate-100 px-4 py-3 dark:border-slate-800">
+      <h5 id={captionId} className="mb-2 text-sm font-medium">
+        Participants <span className="font-normal text-slate-500">({room.participants.length})</span>
+      </h5>
+      {room.participants.length === 0 ? (
+        <p className="text-sm text-slate-500">No participants yet. Share the OTP with students.</p>
+      ) : (
+        <div className="max-h-72 overflow-auto">
+          <table className="w-full text-left text-sm" aria-labelledby={captionId}>
+            <thead className="text-xs text-slate-500 uppercase">
+              <tr>
+                <th className="py-1.5 pr-4 font-medium">Name</th>
+                <th className="py-1.5 pr-4 font-medium">Email</th>
+                <th className="py-1.5 font-medium">Joined at</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+              {room.participants.map((p) => (
+                <tr key={p.id}>
+                  <td className="py-1.5 pr-4 font-medium">{p.fullName}</td>
+                  <td className="py-1.5 pr-4 text-slate-600 dark:text-slate-300">{p.email}</td>
+                  <td className="py-1.5 whitespace-nowrap">
+                    <ViewerTime ms={p.joinedAt} style="day-time" />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
