@@ -18,7 +18,7 @@ export default defineConfig(async () => {
           BETTER_AUTH_SECRET: "worker-test-secret-0123456789abcdef",
           ADMIN_SIGNUP_CODE: "TEST-ADMIN-CODE",
           RUNNER_TOKEN: "worker-test-runner-token",
-          // A real runner, started by tests/worker/global-setup.ts.
+          // Two real runners, started by tests/worker/global-setup.ts.
           RUNNER_URL: inject("runnerUrl"),
         },
       },

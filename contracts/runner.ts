@@ -100,7 +100,16 @@ export type ExecuteResponse = z.infer<typeof ExecuteResponseSchema>;
 export const HealthSchema = z.object({
   ok: z.boolean(),
   languages: z.array(z.object({ language: z.enum(LANGUAGES), version: z.string() })),
-  queue: z.object({ running: z.number(), waiting: z.number() }),
+  queue: z.object({
+    /** Sandboxes running now (test cases and compiles), at most `slots`. */
+    running: z.number(),
+    /** Requests accepted but not started. */
+    waiting: z.number(),
+    /** Sandboxes at once (RUNNER_CONCURRENCY); optional so an older runner still parses. */
+    slots: z.number().int().positive().optional(),
+    /** Waiting requests past which the runner answers 429 (RUNNER_MAX_QUEUE). */
+    maxWaiting: z.number().int().nonnegative().optional(),
+  }),
 });
 export type Health = z.infer<typeof HealthSchema>;
 

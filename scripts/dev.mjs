@@ -5,7 +5,7 @@
 import { spawn } from "node:child_process";
 import { cpSync, rmSync, watch } from "node:fs";
 import { bin, ensureDevVars, prepareDatabase, requireNode22, root, run, spawnChild } from "./lib.mjs";
-import { startRunnerProcess } from "./runner.mjs";
+import { startRunnerProcesses } from "./runner.mjs";
 
 requireNode22();
 ensureDevVars();
@@ -13,7 +13,10 @@ prepareDatabase();
 run(bin("remix"), ["vite:build"]);
 
 const port = process.env.PORT ?? "8787";
-const worker = spawnChild(bin("wrangler"), ["dev", "--port", port, "--ip", "127.0.0.1", "--live-reload"]);
+// RUNNERS=2: two runners, both given to the Worker (as in npm start).
+const runners = startRunnerProcesses();
+const runnerVar = runners.children.length > 1 ? ["--var", `RUNNER_URL:${runners.runnerUrl}`] : [];
+const worker = spawnChild(bin("wrangler"), ["dev", "--port", port, "--ip", "127.0.0.1", "--live-reload", ...runnerVar]);
 
 let building = false;
 let again = false;
@@ -57,10 +60,9 @@ for (const file of ["server.ts", "load-context.ts"]) {
 }
 
 console.log(`\n▶ dev loop on http://localhost:${port}: edits under app/ and party/ rebuild and reload\n`);
-const runner = startRunnerProcess();
 const stop = () => {
   worker.kill("SIGTERM");
-  runner.kill("SIGTERM");
+  for (const runner of runners.children) runner.kill("SIGTERM");
 };
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseRunnerUrls } from "./runner-pool";
 
 // Validated once per isolate: a missing secret fails loudly on the first
 // request instead of surfacing as a confusing auth error later.
@@ -6,7 +7,13 @@ const EnvSchema = z.object({
   BETTER_AUTH_SECRET: z.string().min(16, "BETTER_AUTH_SECRET must be at least 16 characters"),
   BETTER_AUTH_URL: z.string().url(),
   ADMIN_SIGNUP_CODE: z.string().min(1, "ADMIN_SIGNUP_CODE is required"),
-  RUNNER_URL: z.string().url(),
+  /** One runner, or several comma-separated: jobs go to the least loaded healthy one (decision 016). */
+  RUNNER_URL: z
+    .string()
+    .refine(
+      (value) => parseRunnerUrls(value).length > 0 && parseRunnerUrls(value).every((url) => z.string().url().safeParse(url).success),
+      "RUNNER_URL must be a URL, or several separated by commas",
+    ),
   RUNNER_TOKEN: z.string().min(1, "RUNNER_TOKEN is required"),
   /**
    * How long after a student's deadline the journal still accepts entries

@@ -46,8 +46,9 @@ export class Scheduler {
     this.freeUids = Array.from({ length: concurrency }, (_, i) => uidBase + i);
   }
 
+  /** For /healthz: how busy, and how big (a pool of runners balances on these). */
   get stats() {
-    return { running: this.concurrency - this.freeUids.length, waiting: this.waitingRequests };
+    return { running: this.concurrency - this.freeUids.length, waiting: this.waitingRequests, slots: this.concurrency, maxWaiting: this.maxQueue };
   }
 
   /** Admits a request or throws QueueFullError; the runner's own start-up work is always admitted. */

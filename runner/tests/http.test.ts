@@ -18,7 +18,7 @@ describe("GET /healthz", () => {
     expect(body.ok).toBe(true);
     expect(body.languages.map((l) => l.language).sort()).toEqual(["c", "cpp", "java", "python"]);
     for (const l of body.languages) expect(l.version).toMatch(/^\d+\.\d+/);
-    expect(body.queue).toEqual({ running: 0, waiting: 0 });
+    expect(body.queue).toEqual({ running: 0, waiting: 0, slots: runner.config.concurrency, maxWaiting: runner.config.maxQueue });
   });
 });
 
@@ -107,7 +107,7 @@ describe("a full queue", () => {
         }
       }
       const health = (await (await fetch(`${small.url}/healthz`)).json()) as { queue: unknown };
-      expect(health.queue).toEqual({ running: 0, waiting: 0 });
+      expect(health.queue).toEqual({ running: 0, waiting: 0, slots: 1, maxWaiting: 2 });
     } finally {
       await small.stop();
     }

@@ -1,5 +1,6 @@
-// Starts a real code runner (real sandbox) for the Worker tests, so Run and
-// Submit are judged end to end; its URL reaches the Worker as RUNNER_URL.
+// Starts two real code runners (real sandbox) for the Worker tests, so Run and
+// Submit are judged end to end through the runner pool (issue 16): both URLs
+// reach the Worker as RUNNER_URL, comma-separated.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,20 +10,43 @@ import { startRunner } from "../../runner/src/runner.ts";
 
 export const RUNNER_TOKEN = "worker-test-runner-token";
 
-export default async function setup(project: TestProject) {
+async function start(n: number) {
   const workDir = mkdtempSync(join(tmpdir(), "worker-runner-"));
   const runner = await startRunner(
-    loadConfig({}, { token: RUNNER_TOKEN, port: 0, workDir, cgroupName: `proctor-runner-worker-${process.pid}`, uidBase: 63000 }),
+    loadConfig(
+      {},
+      {
+        token: RUNNER_TOKEN,
+        port: 0,
+        workDir,
+        cgroupName: `proctor-runner-worker-${process.pid}-${n}`,
+        // Slot uids apart: two slots each on this machine, 64 apart in case of more cores.
+        uidBase: 63000 + n * 64,
+      },
+    ),
   );
-  project.provide("runnerUrl", runner.url);
+  return {
+    url: runner.url,
+    stop: async () => {
+      await runner.close();
+      rmSync(workDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export default async function setup(project: TestProject) {
+  const runners = await Promise.all([start(0), start(1)]);
+  project.provide("runnerUrls", runners.map((r) => r.url));
+  project.provide("runnerUrl", runners.map((r) => r.url).join(","));
   return async () => {
-    await runner.close();
-    rmSync(workDir, { recursive: true, force: true });
+    await Promise.all(runners.map((r) => r.stop()));
   };
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
+    /** RUNNER_URL: both runners, comma-separated. */
     runnerUrl: string;
+    runnerUrls: string[];
   }
 }
