@@ -48,7 +48,7 @@ export default defineConfig({
     url: baseURL,
     env: { E2E_PORT: String(port) },
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT_MS ?? 240_000),
     // Wrangler's request log stays out of the report; its warnings and errors (stderr) show.
     stdout: "ignore",
     stderr: "pipe",
