@@ -7,7 +7,7 @@ const EnvSchema = z.object({
   BETTER_AUTH_SECRET: z.string().min(16, "BETTER_AUTH_SECRET must be at least 16 characters"),
   BETTER_AUTH_URL: z.string().url(),
   ADMIN_SIGNUP_CODE: z.string().min(1, "ADMIN_SIGNUP_CODE is required"),
-  /** One runner, or several comma-separated: jobs go to the least loaded healthy one (decision 016). */
+  /** One runner, or several comma-separated: jobs go to the least loaded healthy one (decision 015). */
   RUNNER_URL: z
     .string()
     .refine(

@@ -1,5 +1,5 @@
 // npm run bench:runner-failover: a burst of judge jobs through the Worker's
-// own runner client (app/lib/runner.server.ts, the pool of decision 016) on
+// own runner client (app/lib/runner.server.ts, the pool of decision 015) on
 // runners started here, each its own process on a free port (beside any
 // runner already running), and prints JSON:
 //
