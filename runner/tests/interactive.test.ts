@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { request } from "node:http";
 import type { Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { InteractiveClient, type InteractiveState } from "../../app/lib/playground/interactive-client.ts";
 import { InteractiveServerMessageSchema, type InteractiveServerMessage } from "../../contracts/runner.ts";
 import { leftoverCgroups, leftoverProcesses, startTestRunner, TOKEN, type TestRunner } from "./harness.ts";
 
@@ -399,5 +400,97 @@ describe("authentication and refusals", () => {
   it("reports interactive sessions on /healthz", async () => {
     const body = (await (await fetch(`${runner.url}/healthz`)).json()) as { interactive: unknown };
     expect(body.interactive).toEqual({ running: 0, limit: 2 });
+  });
+});
+
+describe("the browser's client (app/lib/playground/interactive-client.ts) against the runner", () => {
+  /** A client whose socket goes straight to the runner (the Worker adds the token in production). */
+  function client(token = TOKEN) {
+    const states: InteractiveState[] = [];
+    const waiters: (() => void)[] = [];
+    const c = new InteractiveClient({
+      open: () => new NodeWebSocket(`${runner.url.replace(/^http/, "ws")}/v1/interactive`, { headers: { Authorization: `Bearer ${token}` } }),
+      onChange: (state) => {
+        states.push(state);
+        for (const w of waiters.splice(0)) w();
+      },
+      explainRefusal: () => Promise.resolve("refused, and here is why"),
+    });
+    const until = (ready: (s: InteractiveState) => boolean, what: string, ms = 30_000) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`waited for ${what}; state ${JSON.stringify(c.state)}`)), ms);
+        const check = () => {
+          if (ready(c.state)) {
+            clearTimeout(timer);
+            resolve();
+          } else waiters.push(check);
+        };
+        check();
+      });
+    const text = () => c.state.segments.map((s) => s.text).join("");
+    return { c, states, until, text };
+  }
+
+  it("a conversation: the prompt, the echoed line, the answer, then the exit", async () => {
+    const { c, states, until } = client();
+    c.start("python", 'name = input("What is your name? ")\nprint(f"Hello, {name}")\n');
+    expect(c.state.status).toBe("connecting");
+    await until((s) => s.segments.some((x) => x.text.includes("What is your name? ")), "the prompt");
+    expect(c.state.status).toBe("running");
+    c.sendLine("Ada");
+    await until((s) => s.status === "ended", "the end");
+    expect(c.state.segments).toEqual([
+      { stream: "stdout", text: "What is your name? " },
+      { stream: "stdin", text: "Ada\n" },
+      { stream: "stdout", text: "Hello, Ada\n" },
+    ]);
+    expect(c.state.exit).toMatchObject({ verdict: "OK", reason: "exit" });
+    expect(c.state.error).toBeNull();
+    expect(states.map((s) => s.status).filter((v, i, all) => v !== all[i - 1])).toEqual(["connecting", "compiling", "running", "ended"]);
+  });
+
+  it("a compile error ends the run with the compiler's message and no error", async () => {
+    const { c, until } = client();
+    c.start("c", "int main(void) { return x; }\n");
+    await until((s) => s.status === "ended", "the end");
+    expect(c.state.compileError?.stderr).toMatch(/undeclared/);
+    expect(c.state.exit).toBeNull();
+    expect(c.state.error).toBeNull();
+  });
+
+  it("Stop while the program runs: the runner reports it stopped", async () => {
+    const { c, until, text } = client();
+    c.start("python", 'print("ready")\ninput()\n');
+    await until(() => text().includes("ready"), "ready");
+    c.stop();
+    await until((s) => s.status === "ended", "the end");
+    expect(c.state.exit).toMatchObject({ reason: "stopped", verdict: null });
+    expect(c.state.error).toBeNull();
+    await expectNothingLeft();
+  });
+
+  it("Stop before the program starts ends the run without an error", async () => {
+    const { c, until } = client();
+    c.start("java", "public class Main { public static void main(String[] a) throws Exception { System.in.read(); } }\n");
+    await until((s) => s.status === "compiling", "compiling");
+    c.stop();
+    await until((s) => s.status === "ended", "the end");
+    expect(c.state.error).toBeNull();
+    await expectNothingLeft();
+  });
+
+  it("leaving (dispose) ends the program on the runner", async () => {
+    const { c, until, text } = client();
+    c.start("python", 'print("ready")\ninput()\n');
+    await until(() => text().includes("ready"), "ready");
+    c.dispose();
+    await expectNothingLeft();
+  });
+
+  it("a refused socket shows the reason the page gives", async () => {
+    const { c, until } = client("wrong-token");
+    c.start("python", "print(1)\n");
+    await until((s) => s.error !== null, "an error");
+    expect(c.state).toMatchObject({ status: "ended", error: "refused, and here is why" });
   });
 });
