@@ -152,6 +152,14 @@ describe("a conversation through the Worker", () => {
     expect(await s.closedWith()).toBe(1009);
   });
 
+  it("code over the runner's limit but within the message bound gets the runner's own answer", async () => {
+    const s = session(await upgrade(student));
+    s.send({ type: "start", language: "python", code: `# ${"x".repeat(100 * 1024)}` });
+    await s.waitFor("error");
+    expect(s.messages).toEqual([{ type: "error", message: "Code over 64 KB" }]);
+    expect(await s.closedWith()).toBe(1009);
+  });
+
   it("a compile error arrives as compile ok:false and the socket closes", async () => {
     const s = session(await upgrade(student));
     s.send({ type: "start", language: "python", code: "def broken(:\n" });

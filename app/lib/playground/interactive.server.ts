@@ -6,8 +6,15 @@
 // other, and the runner then kills the program.
 import { InteractiveClientMessageSchema, type InteractiveServerMessage } from "../../../contracts/runner.ts";
 
-/** The longest message a browser may send: a start with 64 KB of code, JSON-escaped, fits with room to spare. */
-export const MAX_CLIENT_MESSAGE_CHARS = 512 * 1024;
+/**
+ * The largest message a browser may send, in UTF-8 bytes: a start with 64 KB
+ * of code, JSON-escaped, fits with room to spare, and it stays under the
+ * runner's own frame limit (6 x RUNNER_MAX_CODE_KB + 64 KB), so larger code
+ * still reaches the runner and gets its "Code over 64 KB".
+ */
+export const MAX_CLIENT_MESSAGE_BYTES = 384 * 1024;
+
+const utf8Bytes = (text: string) => (text.length * 3 <= MAX_CLIENT_MESSAGE_BYTES ? text.length : new TextEncoder().encode(text).length);
 
 type RunnerEnv = { RUNNER_URL: string; RUNNER_TOKEN: string };
 
@@ -73,7 +80,7 @@ export async function openInteractiveProxy(env: RunnerEnv, doFetch: typeof fetch
       sendTo(browser, { type: "error", message: "Only text messages are accepted" });
       return safeClose(browser, 1003);
     }
-    if (event.data.length > MAX_CLIENT_MESSAGE_CHARS) {
+    if (event.data.length > MAX_CLIENT_MESSAGE_BYTES || utf8Bytes(event.data) > MAX_CLIENT_MESSAGE_BYTES) {
       sendTo(browser, { type: "error", message: "Message too large" });
       return safeClose(browser, 1009);
     }
