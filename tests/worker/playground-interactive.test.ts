@@ -160,6 +160,23 @@ describe("a conversation through the Worker", () => {
     expect(await s.closedWith()).toBe(1009);
   });
 
+  it("when every interactive slot of the runner is busy, the socket says so and closes", async () => {
+    // The test runner has the default RUNNER_INTERACTIVE_SESSIONS (4): fill them.
+    const busy = [];
+    for (let i = 0; i < 4; i++) {
+      const s = session(await upgrade(student));
+      s.send({ type: "start", language: "python", code: 'print("waiting")\ninput()\n' });
+      busy.push(s);
+    }
+    for (const s of busy) await s.waitForOutput("waiting");
+    const refused = session(await upgrade(student));
+    await refused.waitFor("error");
+    expect(refused.messages).toEqual([{ type: "error", message: "Too many interactive programs are running right now. Please try again in a minute" }]);
+    expect(await refused.closedWith()).toBe(1013);
+    for (const s of busy) s.send({ type: "close" });
+    for (const s of busy) await s.waitFor("exit");
+  });
+
   it("a compile error arrives as compile ok:false and the socket closes", async () => {
     const s = session(await upgrade(student));
     s.send({ type: "start", language: "python", code: "def broken(:\n" });
