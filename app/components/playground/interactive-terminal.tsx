@@ -34,6 +34,11 @@ export type InteractiveTerminalProps = {
  * as its input and echoed (in blue), Stop ends it, and the end shows how it
  * ended with its CPU and wall time. The code and language are read when a run
  * starts; editing them does not touch a running program.
+ *
+ * Mounting: `<InteractiveTerminal key={runId} language={lang} code={code} />`
+ * starts a run on mount, so a page's own Run button can start a fresh one by
+ * changing `key`; unmounting (or leaving the page) stops the program. A page
+ * that wants its own layout can use `useInteractiveRun` directly.
  */
 export function InteractiveTerminal({ language, code, autoStart = true, onEnd, className = "" }: InteractiveTerminalProps) {
   const run = useInteractiveRun();
