@@ -110,8 +110,79 @@ export const HealthSchema = z.object({
     /** Waiting requests past which the runner answers 429 (RUNNER_MAX_QUEUE). */
     maxWaiting: z.number().int().nonnegative().optional(),
   }),
+  /** Interactive sessions running, and the most there may be (absent from runners before them). */
+  interactive: z.object({ running: z.number(), limit: z.number() }).optional(),
 });
 export type Health = z.infer<typeof HealthSchema>;
 
 /** An error reply (4xx, 5xx): `{ error }`. */
 export const ErrorReplySchema = z.object({ error: z.string() });
+
+// ------------------------------------------------------------ interactive runs
+
+/**
+ * GET /v1/interactive, a WebSocket (docs/decisions/012-interactive-runs.md).
+ * The upgrade carries the bearer token; refusals are plain HTTP before the
+ * upgrade: 401 (token), 429 with Retry-After (every interactive slot is busy),
+ * 503 (interactive runs turned off). Every message is one JSON text message.
+ * The Worker forwards the same messages between the browser and the runner.
+ *
+ * Client to runner: `start` once, first; then `stdin` (each line the user
+ * typed, with its newline), `eof` (close the program's stdin) and `close`
+ * (stop the program). Runner to client: `compile` once, then `stdout` and
+ * `stderr` as the program writes them, then `exit` once, then the runner
+ * closes the socket; or `error` and a close.
+ */
+export const InteractiveClientMessageSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("start"), language: LanguageSchema, code: z.string() }),
+  z.object({ type: z.literal("stdin"), data: z.string() }),
+  z.object({ type: z.literal("eof") }),
+  z.object({ type: z.literal("close") }),
+]);
+export type InteractiveClientMessage = z.infer<typeof InteractiveClientMessageSchema>;
+
+/** Why an interactive program ended. */
+export const INTERACTIVE_END_REASONS = [
+  /** It exited by itself (any code, or a signal of its own). */
+  "exit",
+  /** The CPU limit (TLE). */
+  "cpu",
+  /** The session's longest duration (TLE). */
+  "duration",
+  /** No input for the idle limit (TLE). */
+  "idle",
+  "memory",
+  "output",
+  /** The user stopped it (no verdict). */
+  "stopped",
+] as const;
+export type InteractiveEndReason = (typeof INTERACTIVE_END_REASONS)[number];
+
+export const InteractiveExitSchema = z.object({
+  type: z.literal("exit"),
+  /** Exit status; a signal shows as 128 + its number, as in `run.code`. */
+  code: z.number(),
+  /** The signal that ended the program ("SIGSEGV", "SIGKILL" for the limits), or null. */
+  signal: z.string().nullable(),
+  /** As `run.verdict` of /v1/execute; null when the user stopped the program. */
+  verdict: z.enum(["OK", "TLE", "MLE", "RE", "OLE"]).nullable(),
+  reason: z.enum(INTERACTIVE_END_REASONS),
+  /** CPU time, as `run.timeMs`. */
+  timeMs: z.number(),
+  wallMs: z.number(),
+  memoryKb: z.number(),
+});
+export type InteractiveExit = z.infer<typeof InteractiveExitSchema>;
+
+export const InteractiveServerMessageSchema = z.discriminatedUnion("type", [
+  /** `compile` is as in /v1/execute (null for Python unless it failed); ok false means nothing runs. */
+  z.object({ type: z.literal("compile"), ok: z.boolean(), compile: CompileOutcomeSchema.nullable() }),
+  z.object({ type: z.literal("stdout"), data: z.string() }),
+  z.object({ type: z.literal("stderr"), data: z.string() }),
+  InteractiveExitSchema,
+  z.object({ type: z.literal("error"), message: z.string() }),
+]);
+export type InteractiveServerMessage = z.infer<typeof InteractiveServerMessageSchema>;
+
+/** The most text one stdout or stderr message carries; longer output comes in several. */
+export const INTERACTIVE_CHUNK_CHARS = 32 * 1024;

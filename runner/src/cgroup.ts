@@ -12,7 +12,14 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-export type CgroupLimits = { memoryBytes: number; pids: number; /** CPU quota, in cores. */ cpuCores: number };
+export type CgroupLimits = {
+  memoryBytes: number;
+  pids: number;
+  /** CPU quota, in cores. */
+  cpuCores: number;
+  /** CPU weight against the instance's other runs when the CPU is contended (1 = the default weight). */
+  cpuWeight?: number;
+};
 export type CgroupStats = { cpuNs: number; memoryPeakBytes: number; oomKills: number };
 
 export interface RunCgroup {
@@ -214,6 +221,9 @@ export class CgroupV1 implements CgroupBackend {
       writeFileSync(join(dirs.pids, "pids.max"), String(limits.pids));
       writeFileSync(join(dirs.cpu, "cpu.cfs_period_us"), String(CPU_PERIOD_US));
       writeFileSync(join(dirs.cpu, "cpu.cfs_quota_us"), String(Math.round(limits.cpuCores * CPU_PERIOD_US)));
+      if (limits.cpuWeight !== undefined && limits.cpuWeight !== 1) {
+        writeFileSync(join(dirs.cpu, "cpu.shares"), String(Math.max(2, Math.round(1024 * limits.cpuWeight))));
+      }
     } catch (error) {
       for (const dir of made) tryRmdir(dir);
       throw error;
@@ -316,6 +326,9 @@ export class CgroupV2 implements CgroupBackend {
       if (existsSync(swap)) writeFileSync(swap, "0");
       writeFileSync(join(dir, "pids.max"), String(limits.pids));
       writeFileSync(join(dir, "cpu.max"), `${Math.round(limits.cpuCores * CPU_PERIOD_US)} ${CPU_PERIOD_US}`);
+      if (limits.cpuWeight !== undefined && limits.cpuWeight !== 1) {
+        writeFileSync(join(dir, "cpu.weight"), String(Math.min(10_000, Math.max(1, Math.round(100 * limits.cpuWeight)))));
+      }
     } catch (error) {
       tryRmdir(dir);
       throw error;

@@ -30,6 +30,12 @@ export const ConfigSchema = z.object({
   maxInputKb: int(1, 65_536).default(1024),
   maxTestCases: int(1, 1000).default(50),
   cacheEntries: int(0, 1_000_000).default(512),
+  /** Interactive sessions (GET /v1/interactive) at once, each in its own uid after the judging slots'; 0 turns them off. */
+  interactiveSessions: int(0, 256).default(4),
+  /** An interactive program that gets no input for this long is stopped. */
+  interactiveIdleMs: int(1000, 3_600_000).default(60_000),
+  /** The longest an interactive program may run, input or not (its wall limit). */
+  interactiveMaxMs: int(1000, 3_600_000).default(300_000),
   workDir: z.string().default("/var/lib/proctor-runner"),
   cgroupRoot: z.string().default("/sys/fs/cgroup"),
   cgroupName: z.string().regex(/^[a-z0-9-]+$/).default("proctor-runner"),
@@ -61,6 +67,9 @@ const ENV_NAMES: Record<keyof Config, string> = {
   maxInputKb: "RUNNER_MAX_INPUT_KB",
   maxTestCases: "RUNNER_MAX_TEST_CASES",
   cacheEntries: "RUNNER_CACHE_ENTRIES",
+  interactiveSessions: "RUNNER_INTERACTIVE_SESSIONS",
+  interactiveIdleMs: "RUNNER_INTERACTIVE_IDLE_MS",
+  interactiveMaxMs: "RUNNER_INTERACTIVE_MAX_MS",
   workDir: "RUNNER_WORK_DIR",
   cgroupRoot: "RUNNER_CGROUP_ROOT",
   cgroupName: "RUNNER_CGROUP_NAME",

@@ -6,7 +6,7 @@ import type { Config } from "./config.ts";
 import { outputsMatch, truncateUtf8 } from "./compare.ts";
 import { javaMainClassFromClassFiles, javaMainClassFromSource, javaSourceClass } from "./java.ts";
 import { fill, type Language, type LanguageName } from "./languages.ts";
-import type { Mount, Sandbox, SandboxLimits, SandboxResult } from "./sandbox.ts";
+import type { Mount, Sandbox, SandboxLimits, SandboxProcess, SandboxResult, SandboxStreams } from "./sandbox.ts";
 import type { Scheduler, Ticket } from "./scheduler.ts";
 
 import type {
@@ -25,7 +25,29 @@ type Artifact = {
   dir: string | null;
   compile: CompileOutcome | null;
   mainClass: string;
+  /** Requests running from `dir` now: an evicted artifact's directory goes when the last of them ends. */
+  users: number;
+  evicted: boolean;
 };
+
+/** A compiled program of an interactive session, ready to start (see `Engine.prepareInteractive`). */
+export type InteractiveProgram = {
+  compile: CompileOutcome | null;
+  /** False when compilation failed: there is nothing to start. */
+  ok: boolean;
+  lang: Language;
+  /** Starts the program in the slot `uid` with stdin open and its output going to `streams`. */
+  start(uid: number, streams: SandboxStreams): SandboxProcess;
+  /** Call once the session is over. */
+  release(): void;
+};
+
+/**
+ * An interactive run's CPU weight against judging runs when the CPU is
+ * contended (1 = a judging run's): test judging goes first. Each is still
+ * capped at one core and at the CPU limit.
+ */
+export const INTERACTIVE_CPU_WEIGHT = 0.25;
 
 const CDS_PATH = "/opt/cds/app.jsa";
 
@@ -132,8 +154,8 @@ export class Engine {
     return mounts;
   }
 
-  private runArgv(lang: Language, mainClass: string): string[] {
-    return fill(lang.run, {
+  private runArgv(lang: Language, mainClass: string, command = lang.run): string[] {
+    return fill(command, {
       mainClass,
       // Far above the cgroup limit on purpose: the kernel's OOM kill, not the
       // JVM's OutOfMemoryError, decides MLE, even for one huge array. A large
@@ -205,7 +227,7 @@ export class Engine {
       };
       if (failure) {
         rmSync(dir, { recursive: true, force: true });
-        return { dir: null, compile: { ...compile, code: compile.code || 1 }, mainClass: "" };
+        return { dir: null, compile: { ...compile, code: compile.code || 1 }, mainClass: "", users: 0, evicted: false };
       }
     }
     let mainClass = "";
@@ -218,6 +240,8 @@ export class Engine {
           dir: null,
           compile: { code: 1, stdout: compile?.stdout ?? "", stderr: "No class declares public static void main(String[] args)", timeMs: compile?.timeMs ?? 0 },
           mainClass: "",
+          users: 0,
+          evicted: false,
         };
       }
     }
@@ -227,7 +251,7 @@ export class Engine {
     rmSync(final, { recursive: true, force: true });
     renameSync(dir, final);
     // Python: the byte-compile is a syntax check; callers see `compile: null` unless it fails.
-    return { dir: final, compile: lang.reportCompile === "onFailure" ? null : compile, mainClass };
+    return { dir: final, compile: lang.reportCompile === "onFailure" ? null : compile, mainClass, users: 0, evicted: false };
   }
 
   private remember(key: string, artifact: Artifact) {
@@ -236,13 +260,24 @@ export class Engine {
     while (this.cache.size > this.config.cacheEntries) {
       const [oldest, old] = this.cache.entries().next().value as [string, Artifact];
       this.cache.delete(oldest);
-      if (old.dir) rmSync(old.dir, { recursive: true, force: true });
+      old.evicted = true;
+      // A run still using it (an interactive session lasts minutes) keeps it until it ends.
+      if (old.dir && old.users === 0) rmSync(old.dir, { recursive: true, force: true });
     }
   }
 
+  /** Compiles or finds the artifact, and counts this request as one of its users until `release`. */
+  private async acquire(lang: Language, code: string, ticket: Ticket): Promise<Artifact> {
+    const artifact = await this.artifact(lang, code, ticket);
+    artifact.users++;
+    return artifact;
+  }
+
   private release(artifact: Artifact) {
-    // Without a cache, an artifact lives only for its own request.
-    if (this.config.cacheEntries === 0 && artifact.dir) rmSync(artifact.dir, { recursive: true, force: true });
+    artifact.users--;
+    // Without a cache, an artifact lives only as long as the requests that use it.
+    const gone = artifact.evicted || this.config.cacheEntries === 0;
+    if (gone && artifact.users === 0 && artifact.dir) rmSync(artifact.dir, { recursive: true, force: true });
   }
 
   private runOnce(lang: Language, artifact: Artifact, stdin: string, uid: number) {
@@ -257,7 +292,7 @@ export class Engine {
 
   async execute(language: LanguageName, code: string, stdin: string, ticket: Ticket): Promise<ExecuteResponse> {
     const lang = this.languages.get(language)!;
-    const artifact = await this.artifact(lang, code, ticket);
+    const artifact = await this.acquire(lang, code, ticket);
     try {
       if (!artifact.dir) return { compile: artifact.compile, run: null };
       const r = await ticket.schedule((uid) => this.runOnce(lang, artifact, stdin, uid));
@@ -279,7 +314,7 @@ export class Engine {
 
   async judge(language: LanguageName, code: string, testCases: TestCase[], ticket: Ticket): Promise<JudgeResponse> {
     const lang = this.languages.get(language)!;
-    const artifact = await this.artifact(lang, code, ticket);
+    const artifact = await this.acquire(lang, code, ticket);
     try {
       if (!artifact.dir) {
         const error = artifact.compile?.stderr || artifact.compile?.stdout || "Compilation failed";
@@ -320,6 +355,40 @@ export class Engine {
     } finally {
       this.release(artifact);
     }
+  }
+
+  /**
+   * Compiles for an interactive session as `execute` does (through the
+   * queue, from the cache when it can). The run is started later, by the
+   * session, in a slot of its own: see interactive.ts.
+   */
+  async prepareInteractive(language: LanguageName, code: string, ticket: Ticket): Promise<InteractiveProgram> {
+    const lang = this.languages.get(language)!;
+    const artifact = await this.acquire(lang, code, ticket);
+    let released = false;
+    return {
+      compile: artifact.compile,
+      ok: artifact.dir !== null,
+      lang,
+      start: (uid, streams) => {
+        if (!artifact.dir) throw new Error("Nothing to start: compilation failed");
+        return this.sandbox.start(
+          {
+            argv: this.runArgv(lang, artifact.mainClass, lang.interactiveRun ?? lang.run),
+            mounts: [{ src: artifact.dir, dest: "/box" }, ...this.languageMounts(lang)],
+            // The wall limit is the session's longest; waiting for input is not the program's time.
+            limits: { ...this.runLimits(lang), wallMs: this.config.interactiveMaxMs, cpuWeight: INTERACTIVE_CPU_WEIGHT },
+            uid,
+          },
+          streams,
+        );
+      },
+      release: () => {
+        if (released) return;
+        released = true;
+        this.release(artifact);
+      },
+    };
   }
 
   /**

@@ -1,14 +1,18 @@
 // The HTTP contract of shared/spec/README.md: POST /v1/execute, POST /v1/judge,
 // GET /healthz; 401 without the bearer token, 400 for a malformed body or an
 // unknown language, 413 for code over the size limit or input over 1 MB, 429
-// with Retry-After when the queue is full.
+// with Retry-After when the queue is full. GET /v1/interactive is a WebSocket
+// (contracts/runner.ts, interactive.ts), authenticated the same way.
 import { timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
 import { z } from "zod";
 import { ExecuteRequestSchema, JudgeRequestSchema } from "../../contracts/runner.ts";
 import type { Config } from "./config.ts";
 import type { Engine } from "./engine.ts";
+import type { InteractiveSessions } from "./interactive.ts";
 import { QueueFullError } from "./scheduler.ts";
+import { refuseUpgrade } from "./websocket.ts";
 
 class HttpError extends Error {
   readonly status: number;
@@ -51,7 +55,7 @@ function parse<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, value: unknown): 
   return result.data;
 }
 
-export function createRunnerServer(config: Config, engine: Engine): Server {
+export function createRunnerServer(config: Config, engine: Engine, sessions: InteractiveSessions): Server {
   const token = Buffer.from(`Bearer ${config.token}`);
   const maxCode = config.maxCodeKb * 1024;
   const maxInput = config.maxInputKb * 1024;
@@ -73,7 +77,11 @@ export function createRunnerServer(config: Config, engine: Engine): Server {
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? "/", "http://runner");
     if (req.method === "GET" && url.pathname === "/healthz") {
-      return send(res, 200, { ok: true, languages: engine.languageList, queue: engine.scheduler.stats });
+      return send(res, 200, { ok: true, languages: engine.languageList, queue: engine.scheduler.stats, interactive: sessions.stats });
+    }
+    if (url.pathname === "/v1/interactive") {
+      if (!authorized(req)) throw new HttpError(401, "Missing or wrong token");
+      throw new HttpError(426, "Use a WebSocket (Upgrade: websocket)", { Upgrade: "websocket" });
     }
     const route = url.pathname === "/v1/execute" ? "execute" : url.pathname === "/v1/judge" ? "judge" : null;
     if (!route) throw new HttpError(404, "Not found");
@@ -115,11 +123,19 @@ export function createRunnerServer(config: Config, engine: Engine): Server {
     }
   }
 
-  return createServer((req, res) => {
+  const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (error instanceof HttpError) return send(res, error.status, { error: error.message }, error.headers);
       console.error("runner: internal error", error);
       if (!res.headersSent) send(res, 500, { error: "Internal runner error" });
     });
   });
+  server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on("error", () => {});
+    const url = new URL(req.url ?? "/", "http://runner");
+    if (url.pathname !== "/v1/interactive") return refuseUpgrade(socket, 404, { error: "Not found" });
+    if (!authorized(req)) return refuseUpgrade(socket, 401, { error: "Missing or wrong token" });
+    sessions.handleUpgrade(req, socket, head);
+  });
+  return server;
 }

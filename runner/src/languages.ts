@@ -23,6 +23,12 @@ const LanguageSchema = z.object({
    */
   reportCompile: z.enum(["always", "onFailure"]).default("always"),
   run: z.array(z.string()).min(1),
+  /**
+   * The run command for interactive sessions, when it must differ: output
+   * has to reach the user as it is written, not when a pipe buffer fills
+   * (Python's -u; C and C++ under stdbuf). Defaults to `run`.
+   */
+  interactiveRun: z.array(z.string()).min(1).optional(),
   version: z.array(z.string()).min(1),
   /** Extra read-only host paths the toolchain needs inside the sandbox. */
   mounts: z.array(z.string()).default([]),
@@ -62,7 +68,7 @@ export function loadLanguages(dir: string): Map<LanguageName, Language> {
     const parsed = LanguageSchema.safeParse(JSON.parse(readFileSync(file, "utf8")));
     if (!parsed.success) throw new Error(`${file}: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
     const lang = parsed.data;
-    for (const cmd of [lang.compile?.[0], lang.run[0], lang.version[0]]) {
+    for (const cmd of [lang.compile?.[0], lang.run[0], lang.interactiveRun?.[0], lang.version[0]]) {
       if (cmd?.startsWith("/") && !existsSync(cmd)) {
         throw new Error(`${lang.displayName}: ${cmd} is not installed (see runner/README.md for the packages)`);
       }

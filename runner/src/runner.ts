@@ -7,6 +7,7 @@ import { detectCgroups, type CgroupBackend } from "./cgroup.ts";
 import type { Config } from "./config.ts";
 import { Engine } from "./engine.ts";
 import { createRunnerServer } from "./http.ts";
+import { InteractiveSessions } from "./interactive.ts";
 import { loadLanguages } from "./languages.ts";
 import { buildLauncher, Sandbox } from "./sandbox.ts";
 import { Scheduler } from "./scheduler.ts";
@@ -32,7 +33,13 @@ export function preflight(config: Config, uid = process.getuid?.()) {
   return detectCgroups(config.cgroupRoot, config.cgroupName, config.concurrency);
 }
 
-export type StartedRunner = { url: string; engine: Engine; cgroups: CgroupBackend; close: () => Promise<void> };
+export type StartedRunner = {
+  url: string;
+  engine: Engine;
+  sessions: InteractiveSessions;
+  cgroups: CgroupBackend;
+  close: () => Promise<void>;
+};
 
 export async function startRunner(config: Config): Promise<StartedRunner> {
   const cgroups = preflight(config);
@@ -51,7 +58,8 @@ export async function startRunner(config: Config): Promise<StartedRunner> {
     await cgroups.dispose().catch(() => {});
     throw new SandboxUnavailableError(`Sandbox self-test failed, refusing to start: ${(error as Error).message}`);
   }
-  const server = createRunnerServer(config, engine);
+  const sessions = new InteractiveSessions(config, engine);
+  const server = createRunnerServer(config, engine, sessions);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, resolve);
@@ -60,8 +68,11 @@ export async function startRunner(config: Config): Promise<StartedRunner> {
   return {
     url: `http://${config.host}:${address.port}`,
     engine,
+    sessions,
     cgroups,
     close: async () => {
+      // Upgraded connections are no longer the server's: close them first.
+      await sessions.closeAll();
       await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());

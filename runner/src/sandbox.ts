@@ -24,6 +24,8 @@ export type SandboxLimits = {
   openFiles: number;
   outputBytes: number;
   tmpfsMb: number;
+  /** CPU weight against other runs when the machine is busy (1 = a judging run's); the one-core cap applies regardless. */
+  cpuWeight?: number;
 };
 
 export type SandboxSpec = {
@@ -32,6 +34,24 @@ export type SandboxSpec = {
   stdin?: string;
   limits: SandboxLimits;
   uid: number;
+};
+
+/** Where a started sandbox's output goes, chunk by chunk, as the program writes it. */
+export type SandboxStreams = { stdout(chunk: Buffer): void; stderr(chunk: Buffer): void };
+
+/** A sandbox that has started; its stdin stays open until `endInput`. */
+export type SandboxProcess = {
+  /** Settles when the sandbox is gone (every process of it, and its cgroup). */
+  result: Promise<SandboxResult>;
+  /** Writes to the program's stdin; false when the pipe is full (wait for the program to read). */
+  write(data: string | Buffer): boolean;
+  /** Writes the last of the input, if any, and closes stdin (the program reads end of file). */
+  endInput(data?: string): void;
+  /** SIGKILLs the whole sandbox; `result` still settles, with the kernel's report. */
+  kill(): void;
+  /** Stops reading the program's output (it blocks once the pipe is full) until `resumeOutput`. */
+  pauseOutput(): void;
+  resumeOutput(): void;
 };
 
 export type SandboxResult = {
@@ -119,7 +139,21 @@ export class Sandbox {
     return args;
   }
 
-  async run(spec: SandboxSpec): Promise<SandboxResult> {
+  /** Runs to the end with `spec.stdin` as the whole input, collecting the output. */
+  run(spec: SandboxSpec): Promise<SandboxResult> {
+    const sandbox = this.start(spec);
+    sandbox.endInput(spec.stdin ?? "");
+    return sandbox.result;
+  }
+
+  /**
+   * Starts a sandbox whose stdin stays open until `endInput()`. With
+   * `streams`, output goes to them chunk by chunk as the program writes it
+   * (the result's stdout and stderr are then empty), and stdout and stderr
+   * together count toward `outputBytes`; without, stdout is collected (and
+   * counted) and the first 64 KB of stderr kept, as `run` needs.
+   */
+  start(spec: SandboxSpec, streams?: SandboxStreams): SandboxProcess {
     const { limits } = spec;
     // RLIMIT_CPU is only a backstop, a second past the limit: the cgroup watch
     // below decides TLE, on the run's total. (The rlimit is per process, and
@@ -132,6 +166,7 @@ export class Sandbox {
       // One core's worth at most, however many processes or threads: a run
       // cannot take CPU from the run in the next slot.
       cpuCores: 1,
+      cpuWeight: limits.cpuWeight ?? 1,
     });
     const started = process.hrtime.bigint();
     // The launcher waits on fd 3 until the runner has moved it into the
@@ -153,7 +188,7 @@ export class Sandbox {
 
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
-    let stdoutBytes = 0;
+    let outputBytes = 0;
     let stderrBytes = 0;
     let outputExceeded = false;
     let wallTimeout = false;
@@ -163,22 +198,32 @@ export class Sandbox {
       cgroup.killAll();
     };
 
+    /** Counts a chunk toward the output limit; returns the part that fits, or null when the run is over it. */
+    const admitOutput = (chunk: Buffer): Buffer | null => {
+      if (outputExceeded) return null;
+      outputBytes += chunk.length;
+      if (outputBytes <= limits.outputBytes) return chunk;
+      outputExceeded = true;
+      kill();
+      return chunk.subarray(0, chunk.length - (outputBytes - limits.outputBytes));
+    };
     child.stdout!.on("data", (chunk: Buffer) => {
-      if (outputExceeded) return;
-      stdoutBytes += chunk.length;
-      if (stdoutBytes > limits.outputBytes) {
-        outputExceeded = true;
-        stdout.push(chunk.subarray(0, chunk.length - (stdoutBytes - limits.outputBytes)));
-        kill();
-        return;
-      }
-      stdout.push(chunk);
+      const part = admitOutput(chunk);
+      if (!part?.length) return;
+      if (streams) streams.stdout(part);
+      else stdout.push(part);
     });
     child.stderr!.on("data", (chunk: Buffer) => {
+      if (streams) {
+        const part = admitOutput(chunk);
+        if (part?.length) streams.stderr(part);
+        return;
+      }
       if (stderrBytes >= STDERR_KEEP) return;
       stderr.push(chunk.subarray(0, STDERR_KEEP - stderrBytes));
       stderrBytes += chunk.length;
     });
+    child.stdin!.on("error", () => {}); // The program may exit without reading its input.
 
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
       child.on("error", reject);
@@ -187,57 +232,77 @@ export class Sandbox {
 
     let timer: NodeJS.Timeout | undefined;
     let cpuWatch: NodeJS.Timeout | undefined;
-    try {
-      cgroup.add(child.pid!);
-      const go = child.stdio[3] as NodeJS.WritableStream;
-      go.on("error", () => {}); // The launcher closes its end once it has read the byte.
-      go.end("1");
-      timer = setTimeout(() => {
-        wallTimeout = true;
-        kill();
-      }, limits.wallMs);
-      // RLIMIT_CPU is per process; the limit is for the whole run. Stop the
-      // run as soon as the cgroup's total (every process and thread) passes it.
-      cpuWatch = setInterval(() => {
-        if (cpuKilled) return;
-        let used = 0;
-        try {
-          used = cgroup.cpuNs();
-        } catch {
-          return; // Being torn down.
-        }
-        if (used >= limits.cpuMs * 1e6) {
-          cpuKilled = true;
+    const result = (async (): Promise<SandboxResult> => {
+      try {
+        cgroup.add(child.pid!);
+        const go = child.stdio[3] as NodeJS.WritableStream;
+        go.on("error", () => {}); // The launcher closes its end once it has read the byte.
+        go.end("1");
+        timer = setTimeout(() => {
+          wallTimeout = true;
           kill();
-        }
-      }, CPU_POLL_MS);
-      child.stdin!.on("error", () => {}); // The program may exit without reading its input.
-      child.stdin!.end(spec.stdin ?? "");
-      const { code, signal } = await exited;
-      const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
-      clearTimeout(timer);
-      clearInterval(cpuWatch);
-      const stats = cgroup.stats();
-      return {
-        exitCode: code ?? 128 + (signal === "SIGKILL" ? 9 : 15),
-        stdout: Buffer.concat(stdout).toString("utf8"),
-        stderr: Buffer.concat(stderr).toString("utf8"),
-        wallMs: Math.round(wallMs),
-        cpuMs: Math.round(stats.cpuNs / 1e6),
-        memoryKb: Math.round(stats.memoryPeakBytes / 1024),
-        oomKilled: stats.oomKills > 0,
-        wallTimeout,
-        cpuExceeded: cpuKilled || stats.cpuNs >= limits.cpuMs * 1e6 || code === 128 + SIGXCPU,
-        outputExceeded: outputExceeded || code === 128 + SIGXFSZ,
-      };
-    } catch (error) {
-      kill();
-      throw error;
-    } finally {
-      clearTimeout(timer);
-      clearInterval(cpuWatch);
-      // Nothing a run started outlives it: orphans, daemons and fork bombs included.
-      await cgroup.destroy();
-    }
+        }, limits.wallMs);
+        // RLIMIT_CPU is per process; the limit is for the whole run. Stop the
+        // run as soon as the cgroup's total (every process and thread) passes it.
+        cpuWatch = setInterval(() => {
+          if (cpuKilled) return;
+          let used = 0;
+          try {
+            used = cgroup.cpuNs();
+          } catch {
+            return; // Being torn down.
+          }
+          if (used >= limits.cpuMs * 1e6) {
+            cpuKilled = true;
+            kill();
+          }
+        }, CPU_POLL_MS);
+        const { code, signal } = await exited;
+        const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
+        clearTimeout(timer);
+        clearInterval(cpuWatch);
+        const stats = cgroup.stats();
+        return {
+          exitCode: code ?? 128 + (signal === "SIGKILL" ? 9 : 15),
+          stdout: Buffer.concat(stdout).toString("utf8"),
+          stderr: Buffer.concat(stderr).toString("utf8"),
+          wallMs: Math.round(wallMs),
+          cpuMs: Math.round(stats.cpuNs / 1e6),
+          memoryKb: Math.round(stats.memoryPeakBytes / 1024),
+          oomKilled: stats.oomKills > 0,
+          wallTimeout,
+          cpuExceeded: cpuKilled || stats.cpuNs >= limits.cpuMs * 1e6 || code === 128 + SIGXCPU,
+          outputExceeded: outputExceeded || code === 128 + SIGXFSZ,
+        };
+      } catch (error) {
+        kill();
+        throw error;
+      } finally {
+        clearTimeout(timer);
+        clearInterval(cpuWatch);
+        // Nothing a run started outlives it: orphans, daemons and fork bombs included.
+        await cgroup.destroy();
+      }
+    })();
+
+    return {
+      result,
+      write: (data) => {
+        if (child.stdin!.writableEnded || child.stdin!.destroyed) return true;
+        return child.stdin!.write(data);
+      },
+      endInput: (data = "") => {
+        if (!child.stdin!.writableEnded) child.stdin!.end(data);
+      },
+      kill,
+      pauseOutput: () => {
+        child.stdout!.pause();
+        child.stderr!.pause();
+      },
+      resumeOutput: () => {
+        child.stdout!.resume();
+        child.stderr!.resume();
+      },
+    };
   }
 }

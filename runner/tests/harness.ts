@@ -84,7 +84,8 @@ export async function startTestRunner(overrides: Partial<Config> = {}): Promise<
 /** Processes still running as any of this runner's slot uids (should be none between requests). */
 export async function leftoverProcesses(config: Config): Promise<number[]> {
   const { readdirSync, readFileSync } = await import("node:fs");
-  const uids = new Set(Array.from({ length: config.concurrency }, (_, i) => config.uidBase + i));
+  // The judging slots' uids, then the interactive sessions'.
+  const uids = new Set(Array.from({ length: config.concurrency + config.interactiveSessions }, (_, i) => config.uidBase + i));
   const found: number[] = [];
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
