@@ -8,6 +8,10 @@
 import { cpp } from "@codemirror/lang-cpp";
 import { java } from "@codemirror/lang-java";
 import { python } from "@codemirror/lang-python";
+// Both come with the language packages above (their own dependencies), so no
+// new package: they only style the High Contrast Dark theme.
+import { HighlightStyle, syntaxHighlighting } from "@codemirror/language";
+import { tags } from "@lezer/highlight";
 import CodeMirror, { EditorState, EditorView, type Extension } from "@uiw/react-codemirror";
 import { useEffect, useMemo, useRef, useState } from "react";
 
@@ -39,6 +43,49 @@ export function clampFontSize(size: number): number {
   const snapped = FONT_SIZE_MIN + Math.round((size - FONT_SIZE_MIN) / FONT_SIZE_STEP) * FONT_SIZE_STEP;
   return Math.min(FONT_SIZE_MAX, Math.max(FONT_SIZE_MIN, snapped));
 }
+
+/** The compiler playground's editor themes (spec 2 section 9: Dark, Light, High Contrast Dark). */
+export const EDITOR_THEMES = ["dark", "light", "high-contrast-dark"] as const;
+export type EditorTheme = (typeof EDITOR_THEMES)[number];
+export const EDITOR_THEME_LABELS: Record<EditorTheme, string> = {
+  dark: "Dark",
+  light: "Light",
+  "high-contrast-dark": "High Contrast Dark",
+};
+
+/** Black ground, white text, saturated tokens and a bright cursor and selection, for low vision and glare. */
+const highContrastDark: Extension = [
+  EditorView.theme(
+    {
+      "&": { color: "#ffffff", backgroundColor: "#000000" },
+      ".cm-content": { caretColor: "#ffff00" },
+      ".cm-cursor, .cm-dropCursor": { borderLeftColor: "#ffff00", borderLeftWidth: "2px" },
+      "&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, ::selection": {
+        backgroundColor: "#264f78",
+      },
+      "&.cm-focused": { outline: "2px solid #6fc3df" },
+      ".cm-gutters": { backgroundColor: "#000000", color: "#ffffff", borderRight: "1px solid #6fc3df" },
+      ".cm-activeLine": { backgroundColor: "transparent", outline: "1px solid #f38518" },
+      ".cm-activeLineGutter": { backgroundColor: "#000000", color: "#ffff00" },
+      ".cm-matchingBracket, .cm-nonmatchingBracket": { outline: "1px solid #ffff00", backgroundColor: "transparent" },
+    },
+    { dark: true },
+  ),
+  syntaxHighlighting(
+    HighlightStyle.define([
+      { tag: [tags.keyword, tags.controlKeyword, tags.modifier, tags.operatorKeyword], color: "#569cd6", fontWeight: "bold" },
+      { tag: [tags.string, tags.special(tags.string), tags.character], color: "#ce9178" },
+      { tag: [tags.number, tags.bool, tags.null, tags.atom], color: "#b5cea8" },
+      { tag: [tags.comment, tags.lineComment, tags.blockComment], color: "#7ca668", fontStyle: "italic" },
+      { tag: [tags.typeName, tags.className, tags.namespace], color: "#4ec9b0" },
+      { tag: [tags.function(tags.variableName), tags.function(tags.propertyName)], color: "#dcdcaa" },
+      { tag: [tags.processingInstruction, tags.meta], color: "#c586c0" },
+      { tag: [tags.variableName, tags.propertyName], color: "#9cdcfe" },
+      { tag: [tags.operator, tags.punctuation, tags.bracket], color: "#ffffff" },
+      { tag: tags.invalid, color: "#ff4444", textDecoration: "underline" },
+    ]),
+  ),
+];
 
 function languageExtension(language: EditorLanguage): Extension {
   switch (language) {
@@ -80,6 +127,8 @@ export type CodeEditorProps = {
   /** CSS height of the editor; default "24rem". */
   height?: string;
   className?: string;
+  /** A fixed theme (the playground's setting); by default the editor follows the site's light or dark theme. */
+  theme?: EditorTheme;
 };
 
 export function CodeEditor({
@@ -93,6 +142,7 @@ export function CodeEditor({
   ariaLabel,
   height = "24rem",
   className,
+  theme,
 }: CodeEditorProps) {
   const dark = useDarkClass();
   // CodeMirror builds its view in the browser only (and @uiw's component uses
@@ -155,11 +205,12 @@ export function CodeEditor({
 
   const frame = `overflow-hidden rounded-lg border border-slate-200 dark:border-slate-700 ${className ?? ""}`;
   if (!mounted) {
+    const fixed = theme === undefined ? "" : theme === "light" ? "bg-white text-slate-800" : "bg-black text-white";
     return (
       <div className={frame} style={{ height }}>
         <pre
           aria-label={ariaLabel}
-          className="h-full overflow-auto p-2 font-mono whitespace-pre text-slate-800 dark:text-slate-100"
+          className={`h-full overflow-auto p-2 font-mono whitespace-pre ${fixed || "text-slate-800 dark:text-slate-100"}`}
           style={{ fontSize: `${size}px` }}
         >
           {value}
@@ -173,7 +224,7 @@ export function CodeEditor({
       value={value}
       onChange={(code) => onChange(code)}
       extensions={extensions}
-      theme={dark ? "dark" : "light"}
+      theme={theme === "high-contrast-dark" ? highContrastDark : (theme ?? (dark ? "dark" : "light"))}
       readOnly={readOnly}
       height={height}
       className={frame}
