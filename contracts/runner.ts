@@ -32,11 +32,29 @@ export const TestCaseSchema = z.object({
 });
 export type TestCase = z.infer<typeof TestCaseSchema>;
 
+/**
+ * Who waits when the runner is busy: "normal" (the default) is test judging,
+ * evaluation and practice; "low" is the free playground, whose tasks run only
+ * when no normal task waits and which may fill at most half of the queue, so
+ * it can never crowd tests out. Our addition to the spec's contract.
+ */
+export const PRIORITIES = ["normal", "low"] as const;
+export type Priority = (typeof PRIORITIES)[number];
+export const PrioritySchema = z.enum(PRIORITIES, {
+  errorMap: (issue, ctx) => ({
+    message:
+      issue.code === "invalid_enum_value"
+        ? `Unknown priority: ${JSON.stringify(ctx.data)} (expected one of ${PRIORITIES.join(", ")})`
+        : "priority must be a string",
+  }),
+});
+
 /** POST /v1/execute. Sizes are the runner's configuration (413), not the schema's. */
 export const ExecuteRequestSchema = z.object({
   language: LanguageSchema,
   code: z.string({ required_error: "code is required" }),
   stdin: z.string().optional().default(""),
+  priority: PrioritySchema.optional().default("normal"),
 });
 export type ExecuteRequest = z.input<typeof ExecuteRequestSchema>;
 
@@ -45,6 +63,7 @@ export const JudgeRequestSchema = z.object({
   language: LanguageSchema,
   code: z.string({ required_error: "code is required" }),
   testCases: z.array(TestCaseSchema).min(1, "testCases must not be empty"),
+  priority: PrioritySchema.optional().default("normal"),
 });
 export type JudgeRequest = z.input<typeof JudgeRequestSchema>;
 

@@ -37,6 +37,15 @@ export function clampFontSize(size: number): number {
   return Math.min(FONT_SIZE_MAX, Math.max(FONT_SIZE_MIN, snapped));
 }
 
+/** The compiler playground's editor themes (spec 2 section 9: Dark, Light, High Contrast Dark). */
+export const EDITOR_THEMES = ["dark", "light", "high-contrast-dark"] as const;
+export type EditorTheme = (typeof EDITOR_THEMES)[number];
+export const EDITOR_THEME_LABELS: Record<EditorTheme, string> = {
+  dark: "Dark",
+  light: "Light",
+  "high-contrast-dark": "High Contrast Dark",
+};
+
 type ViewComponent = typeof import("./codemirror-view").default;
 
 /** Only the room's language mode is downloaded; C has no mode of its own (the C++ grammar covers it). */
@@ -105,10 +114,12 @@ export type CodeEditorProps = {
   /** CSS height of the editor; default "24rem". */
   height?: string;
   className?: string;
+  /** A fixed theme (the playground's setting); by default the editor follows the site's light or dark theme. */
+  theme?: EditorTheme;
 };
 
 export function CodeEditor(props: CodeEditorProps) {
-  const { value, language, fontSize = FONT_SIZE_DEFAULT, ariaLabel, height = "24rem", className } = props;
+  const { value, language, fontSize = FONT_SIZE_DEFAULT, ariaLabel, height = "24rem", className, theme } = props;
   const dark = useDarkClass();
   // CodeMirror and the language mode arrive after the page is usable (they
   // are most of a coding page's weight); until then, and on the server, the
@@ -128,12 +139,13 @@ export function CodeEditor(props: CodeEditorProps) {
   const size = clampFontSize(fontSize);
   const frame = `overflow-hidden rounded-lg border border-slate-200 dark:border-slate-700 ${className ?? ""}`;
   if (!loaded) {
+    const fixed = theme === undefined ? "" : theme === "light" ? "bg-white text-slate-800" : "bg-black text-white";
     return (
       <div className={frame} style={{ height }}>
         <pre
           aria-label={ariaLabel}
           aria-busy="true"
-          className="h-full overflow-auto p-2 font-mono whitespace-pre text-slate-800 dark:text-slate-100"
+          className={`h-full overflow-auto p-2 font-mono whitespace-pre ${fixed || "text-slate-800 dark:text-slate-100"}`}
           style={{ fontSize: `${size}px` }}
         >
           {value}

@@ -3,9 +3,47 @@
  * code-editor.tsx). Kept out of every route's first load: the page renders
  * the code as text while this and the room's language mode download.
  */
+// Both come with the language packages (their own dependencies), so no new
+// package: they only style the High Contrast Dark theme.
+import { HighlightStyle, syntaxHighlighting } from "@codemirror/language";
+import { tags } from "@lezer/highlight";
 import CodeMirror, { EditorState, EditorView, type Extension } from "@uiw/react-codemirror";
 import { useMemo, useRef } from "react";
 import { clampFontSize, FONT_SIZE_DEFAULT, type BlockedAction, type CodeEditorProps } from "./code-editor";
+
+/** Black ground, white text, saturated tokens and a bright cursor and selection, for low vision and glare. */
+const highContrastDark: Extension = [
+  EditorView.theme(
+    {
+      "&": { color: "#ffffff", backgroundColor: "#000000" },
+      ".cm-content": { caretColor: "#ffff00" },
+      ".cm-cursor, .cm-dropCursor": { borderLeftColor: "#ffff00", borderLeftWidth: "2px" },
+      "&.cm-focused > .cm-scroller > .cm-selectionLayer .cm-selectionBackground, .cm-selectionBackground, ::selection": {
+        backgroundColor: "#264f78",
+      },
+      "&.cm-focused": { outline: "2px solid #6fc3df" },
+      ".cm-gutters": { backgroundColor: "#000000", color: "#ffffff", borderRight: "1px solid #6fc3df" },
+      ".cm-activeLine": { backgroundColor: "transparent", outline: "1px solid #f38518" },
+      ".cm-activeLineGutter": { backgroundColor: "#000000", color: "#ffff00" },
+      ".cm-matchingBracket, .cm-nonmatchingBracket": { outline: "1px solid #ffff00", backgroundColor: "transparent" },
+    },
+    { dark: true },
+  ),
+  syntaxHighlighting(
+    HighlightStyle.define([
+      { tag: [tags.keyword, tags.controlKeyword, tags.modifier, tags.operatorKeyword], color: "#569cd6", fontWeight: "bold" },
+      { tag: [tags.string, tags.special(tags.string), tags.character], color: "#ce9178" },
+      { tag: [tags.number, tags.bool, tags.null, tags.atom], color: "#b5cea8" },
+      { tag: [tags.comment, tags.lineComment, tags.blockComment], color: "#7ca668", fontStyle: "italic" },
+      { tag: [tags.typeName, tags.className, tags.namespace], color: "#4ec9b0" },
+      { tag: [tags.function(tags.variableName), tags.function(tags.propertyName)], color: "#dcdcaa" },
+      { tag: [tags.processingInstruction, tags.meta], color: "#c586c0" },
+      { tag: [tags.variableName, tags.propertyName], color: "#9cdcfe" },
+      { tag: [tags.operator, tags.punctuation, tags.bracket], color: "#ffffff" },
+      { tag: tags.invalid, color: "#ff4444", textDecoration: "underline" },
+    ]),
+  ),
+];
 
 export default function CodeMirrorView({
   value,
@@ -18,6 +56,7 @@ export default function CodeMirrorView({
   ariaLabel,
   height = "24rem",
   className,
+  theme,
   dark,
 }: Omit<CodeEditorProps, "language"> & { languageMode: Extension | null; dark: boolean }) {
   // Read through refs so toggling blocking or a new callback identity does
@@ -79,7 +118,7 @@ export default function CodeMirrorView({
       value={value}
       onChange={(code) => onChange(code)}
       extensions={extensions}
-      theme={dark ? "dark" : "light"}
+      theme={theme === "high-contrast-dark" ? highContrastDark : (theme ?? (dark ? "dark" : "light"))}
       readOnly={readOnly}
       height={height}
       className={frame}

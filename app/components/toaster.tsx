@@ -84,7 +84,12 @@ function ToastLayer({ children }: { children: ReactNode }) {
       if (document.querySelector("dialog[open]")) raise();
     });
     observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ["open"] });
-    return () => observer.disconnect();
+    // An element going fullscreen (the playground) enters the top layer above the toasts.
+    document.addEventListener("fullscreenchange", raise);
+    return () => {
+      observer.disconnect();
+      document.removeEventListener("fullscreenchange", raise);
+    };
   }, []);
   return (
     <div

@@ -508,3 +508,22 @@ export const practiceParticipants = sqliteTable(
   },
   (t) => [uniqueIndex("practice_participants_room_student_uq").on(t.practiceRoomId, t.studentId)],
 );
+
+// ---------------------------------------------------------------- playground
+
+/**
+ * Recent playground runs per user, for the per-user run limit
+ * (lib/playground/run-limit.server.ts). Only the last window's rows are kept:
+ * every run prunes the older ones, so the table stays a few rows long.
+ */
+export const playgroundRuns = sqliteTable(
+  "playground_runs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    ranAt: integer("ran_at").notNull(),
+  },
+  (t) => [index("playground_runs_user_ran_idx").on(t.userId, t.ranAt)],
+);

@@ -1,8 +1,8 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PortalShell, type NavItem } from "~/components/portal-shell";
-import { requireRole } from "~/lib/accounts/session.server";
+import { requireRole, requireUser } from "~/lib/accounts/session.server";
 
 export const ADMIN_NAV: NavItem[] = [
   { to: "/admin", label: "Test Rooms", end: true },
@@ -15,7 +15,17 @@ export const ADMIN_NAV: NavItem[] = [
   { to: "/admin/practice", label: "Practice" },
 ];
 
+/** Spec 2: /admin/practice is "open to any user"; a student opening it (a shared link) gets the same page in their own area. */
+const PLAYGROUND = { admin: "/admin/practice", student: "/student/playground" };
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  // ".data": the same page reached by a client-side navigation.
+  if (url.pathname.replace(/\.data$/, "") === PLAYGROUND.admin && (await requireUser(request, context)).role === "student") {
+    // The query (the spec's ?code=&lang= links) goes along; the browser keeps the fragment (our share links) across the redirect.
+    if (url.searchParams.has("_routes")) url.searchParams.delete("_routes"); // single fetch's own parameter
+    throw redirect(PLAYGROUND.student + url.search);
+  }
   const viewer = await requireRole(request, context, "admin");
   return { user: { id: viewer.id, name: viewer.name, email: viewer.email } };
 }

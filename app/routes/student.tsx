@@ -7,6 +7,7 @@ import { requireRole } from "~/lib/accounts/session.server";
 const STUDENT_NAV: NavItem[] = [
   { to: "/student", label: "Dashboard", end: true },
   { to: "/student/practice", label: "Practice" },
+  { to: "/student/playground", label: "Compiler" },
   { to: "/student/history", label: "My Test History" },
   { to: "/student/profile", label: "Profile" },
   { to: "/student/settings", label: "Settings" },

@@ -7,7 +7,7 @@ import { timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { z } from "zod";
-import { ExecuteRequestSchema, JudgeRequestSchema } from "../../contracts/runner.ts";
+import { ExecuteRequestSchema, JudgeRequestSchema, type Priority } from "../../contracts/runner.ts";
 import type { Config } from "./config.ts";
 import type { Engine } from "./engine.ts";
 import type { InteractiveSessions } from "./interactive.ts";
@@ -92,7 +92,7 @@ export function createRunnerServer(config: Config, engine: Engine, sessions: Int
     if (route === "execute") {
       const input = parse(ExecuteRequestSchema, body);
       checkSizes(input.code, [input.stdin]);
-      const ticket = admit();
+      const ticket = admit(input.priority);
       try {
         return send(res, 200, await engine.execute(input.language, input.code, input.stdin, ticket));
       } finally {
@@ -104,7 +104,7 @@ export function createRunnerServer(config: Config, engine: Engine, sessions: Int
       throw new HttpError(413, `At most ${config.maxTestCases} test cases per request`);
     }
     checkSizes(input.code, input.testCases.flatMap((t) => [t.input, t.expected_output]));
-    const ticket = admit();
+    const ticket = admit(input.priority);
     try {
       return send(res, 200, await engine.judge(input.language, input.code, input.testCases, ticket));
     } finally {
@@ -112,9 +112,9 @@ export function createRunnerServer(config: Config, engine: Engine, sessions: Int
     }
   }
 
-  function admit() {
+  function admit(priority: Priority) {
     try {
-      return engine.scheduler.admit();
+      return engine.scheduler.admit({ priority });
     } catch (error) {
       if (error instanceof QueueFullError) {
         throw new HttpError(429, "Queue full, retry later", { "Retry-After": String(error.retryAfterSeconds) });

@@ -4,6 +4,13 @@
 // started (its test cases after its compile) goes before requests that arrived
 // later, which keeps latency low under a burst. An accepted request is never
 // dropped; a request that finds the queue full is refused up front (429).
+//
+// Priorities: a "low" request (the playground) runs its tasks only when no
+// "normal" task (judging a test, evaluation, practice) waits, and is refused
+// once half the queue is taken, so playground traffic can neither delay a
+// test's judging nor fill the queue that tests need. A task already running
+// is never interrupted.
+import type { Priority } from "../../contracts/runner.ts";
 
 export class QueueFullError extends Error {
   readonly retryAfterSeconds: number;
@@ -13,7 +20,10 @@ export class QueueFullError extends Error {
   }
 }
 
+const RANK: Record<Priority, number> = { normal: 0, low: 1 };
+
 type Task = {
+  rank: number;
   order: number;
   seq: number;
   run: (uid: number) => Promise<unknown>;
@@ -52,11 +62,13 @@ export class Scheduler {
   }
 
   /** Admits a request or throws QueueFullError; the runner's own start-up work is always admitted. */
-  admit({ internal = false }: { internal?: boolean } = {}): Ticket {
-    if (!internal && this.waitingRequests >= this.maxQueue) {
+  admit({ internal = false, priority = "normal" }: { internal?: boolean; priority?: Priority } = {}): Ticket {
+    const limit = priority === "low" ? Math.ceil(this.maxQueue / 2) : this.maxQueue;
+    if (!internal && this.waitingRequests >= limit) {
       const seconds = Math.ceil(((this.waitingRequests + 1) * this.recentJobMs) / this.concurrency / 1000);
       throw new QueueFullError(Math.max(1, seconds));
     }
+    const rank = RANK[priority];
     const order = this.nextOrder++;
     const admitted = Date.now();
     let started = false;
@@ -66,6 +78,7 @@ export class Scheduler {
       schedule: <T>(fn: (uid: number) => Promise<T>) =>
         new Promise<T>((resolve, reject) => {
           const task: Task = {
+            rank,
             order,
             seq: this.nextSeq++,
             run: async (uid) => {
@@ -93,9 +106,9 @@ export class Scheduler {
   }
 
   private insert(task: Task) {
-    // Sorted by (order, seq); new tasks usually belong at the end.
+    // Sorted by (rank, order, seq); new tasks usually belong at the end.
     let i = this.tasks.length;
-    while (i > 0 && (this.tasks[i - 1]!.order > task.order || (this.tasks[i - 1]!.order === task.order && this.tasks[i - 1]!.seq > task.seq))) i--;
+    while (i > 0 && comesAfter(this.tasks[i - 1]!, task)) i--;
     this.tasks.splice(i, 0, task);
   }
 
@@ -112,4 +125,10 @@ export class Scheduler {
         });
     }
   }
+}
+
+function comesAfter(a: Task, b: Task): boolean {
+  if (a.rank !== b.rank) return a.rank > b.rank;
+  if (a.order !== b.order) return a.order > b.order;
+  return a.seq > b.seq;
 }

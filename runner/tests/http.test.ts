@@ -60,6 +60,14 @@ describe("malformed requests", () => {
     expect(res.status).toBe(400);
   });
 
+  it("answers 400 to an unknown priority", async () => {
+    for (const [path, body] of [["/v1/execute", { language: "python", code: "print(1)", priority: "urgent" }], ["/v1/judge", { ...ok, priority: 1 }]] as const) {
+      const res = await runner.post(path, body);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toMatch(/priority/);
+    }
+  });
+
   it("answers 404 to an unknown path and 405 to GET on an endpoint", async () => {
     expect((await runner.post("/v2/judge", ok)).status).toBe(404);
     expect((await fetch(`${runner.url}/v1/judge`)).status).toBe(405);
@@ -108,6 +116,37 @@ describe("a full queue", () => {
       }
       const health = (await (await fetch(`${small.url}/healthz`)).json()) as { queue: unknown };
       expect(health.queue).toEqual({ running: 0, waiting: 0, slots: 1, maxWaiting: 2 });
+    } finally {
+      await small.stop();
+    }
+  });
+});
+
+describe("priority", () => {
+  it("judges a test that arrives after a playground run first, when the runner is busy", async () => {
+    const small = await startTestRunner({ concurrency: 1, maxQueue: 8 });
+    try {
+      const finished: string[] = [];
+      const track = (name: string, response: Promise<Response>) =>
+        response.then(async (r) => {
+          finished.push(name);
+          return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+        });
+      const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+      // Something normal holds the only slot; then a playground run arrives, then a test's judge.
+      const busy = track("busy", small.post("/v1/execute", { language: "python", code: "import time\ntime.sleep(0.6)\nprint('busy')" }));
+      await pause(150);
+      const playground = track("playground", small.post("/v1/execute", { language: "python", code: "print('low')", priority: "low" }));
+      await pause(150);
+      const judge = track(
+        "judge",
+        small.post("/v1/judge", { language: "python", code: "print(input())", testCases: [1, 2, 3].map((id) => ({ id, input: `${id}\n`, expected_output: `${id}\n` })) }),
+      );
+      const [b, p, j] = await Promise.all([busy, playground, judge]);
+      expect([b.status, p.status, j.status]).toEqual([200, 200, 200]);
+      expect(j.body).toMatchObject({ passedCount: 3 });
+      expect((p.body as { run: { stdout: string } }).run.stdout).toBe("low\n");
+      expect(finished).toEqual(["busy", "judge", "playground"]);
     } finally {
       await small.stop();
     }

@@ -9,7 +9,6 @@ const ADMIN_PAGES = [
   "/admin/results",
   "/admin/history",
   "/admin/evaluation",
-  "/admin/practice",
 ];
 const STUDENT_PAGES = [
   "/student",
@@ -17,6 +16,7 @@ const STUDENT_PAGES = [
   "/student/history",
   "/student/profile",
   "/student/settings",
+  "/student/playground",
 ];
 /** Room pages: students only, and only members of that room. */
 const ROOM_PAGES = [
@@ -49,6 +49,22 @@ describe.each(ADMIN_PAGES)("admin page %s", (path) => {
     const body = await response.text();
     expect(body).toContain("SingleFetchRedirect");
     expect(body).not.toContain("admin@");
+  });
+});
+
+// Spec 2: /admin/practice, the compiler playground, is "open to any user": a
+// student gets the same page in the student area (tests/worker/playground.test.ts).
+describe("the playground at /admin/practice", () => {
+  const path = "/admin/practice";
+  it("sends anonymous visitors to /auth, to come back after", async () => expectToAuth(await call(path), path));
+  it("serves admins", async () => expect((await call(path, { cookie: admin })).status).toBe(200));
+  it("sends students to /student/playground, for pages and client-side data requests", async () => {
+    const page = await call(path, { cookie: student });
+    expect(page.status).toBe(302);
+    expect(page.headers.get("Location")).toBe("/student/playground");
+    const data = await call(`${path}.data`, { cookie: student });
+    expect(data.headers.get("Location")).toBe("/student/playground");
+    expect(await data.text()).toContain("SingleFetchRedirect");
   });
 });
 
