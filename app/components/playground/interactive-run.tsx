@@ -1,13 +1,26 @@
+import { useState } from "react";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
 import type { Language } from "~/lib/playground/playground";
+import { InteractiveTerminal } from "./interactive-terminal";
 
 /**
- * The place for an interactive run (issue 14, item 6: the program's output
- * streamed as it is produced, each line the user types sent as stdin), which
- * is built separately. The playground renders this next to Run only when the
- * code reads input; until the terminal exists it renders nothing, and input
- * goes through the Input box and Run.
+ * Run interactively (issue 14, item 6): shown next to Run when the code reads
+ * input. It opens a terminal that streams the program's output as it is
+ * produced and sends each line typed as its input; closing the dialog stops
+ * the program. Run with the Input box stays for non-interactive runs.
  */
-export function InteractiveRun(_props: { code: string; language: Language }) {
-  // INTERACTIVE: mount the terminal here (a "Run interactively" button and the terminal it opens).
-  return null;
+export function InteractiveRun({ code, language }: { code: string; language: Language }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        Run interactively
+      </Button>
+      <Dialog open={open} onClose={() => setOpen(false)} title="Interactive run" description="Type a line and press Enter to send it to the program." wide>
+        {/* Mounted only while open: each opening starts a fresh run of the code as it is now. */}
+        {open ? <InteractiveTerminal language={language} code={code} /> : null}
+      </Dialog>
+    </>
+  );
 }
