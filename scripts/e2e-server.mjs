@@ -42,7 +42,8 @@ const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 
 /** Asset URLs the bundled server build links to that the copied client lacks. */
 function missingAssets() {
   const bundle = readFileSync(`${root}${SNAPSHOT}/worker/server.js`, "utf8");
-  const referenced = new Set(bundle.match(/\/assets\/[\w.-]+\.(?:js|css)\b/g) ?? []);
+  // Absolute /assets/ URLs only: the server build's own lazy chunks are imported as "./assets/…".
+  const referenced = new Set(bundle.match(/(?<![.\w])\/assets\/[\w.-]+\.(?:js|css)\b/g) ?? []);
   if (referenced.size === 0) return ["(the bundle references no /assets: not a Remix build?)"];
   const present = new Set(readdirSync(`${root}${SNAPSHOT}/client/assets`).map((f) => `/assets/${f}`));
   return [...referenced].filter((a) => !present.has(a));
