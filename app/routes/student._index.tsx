@@ -9,6 +9,8 @@ import { PageTitle } from "~/components/ui/empty-state";
 import { actionError, failure, parseValues, readFormValues } from "~/lib/forms.server";
 import { publishParticipantsChanged } from "~/lib/party.server";
 import { requireRole } from "~/lib/accounts/session.server";
+import { guessJoinCode, passRetryAfter } from "~/lib/rate-limits/attempts.server";
+import { InvalidOtpError } from "~/lib/rooms/rooms.server";
 import { joinTestRoom } from "~/lib/student-tests/student-tests.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -24,6 +26,8 @@ const JoinSchema = z.object({
     .refine((v) => /^\d{6}$/.test(v), "Please enter a valid 6-digit OTP"),
 });
 
+export const headers = passRetryAfter;
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const student = await requireRole(request, context, "student");
   const values = (await readFormValues(request)) ?? {};
@@ -33,7 +37,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
       // Practice rooms arrive with their own issue; the card already checks the code's shape.
       return failure("Practice rooms are not open yet", 501);
     }
-    const room = await joinTestRoom(context.db, student, otp);
+    // The student's limit is asked before the code is looked up; only a wrong code counts.
+    const room = await guessJoinCode(
+      context.cloudflare.env,
+      student.id,
+      () => joinTestRoom(context.db, student, otp),
+      (error) => error instanceof InvalidOtpError,
+    );
     context.cloudflare.ctx.waitUntil(publishParticipantsChanged(context.cloudflare.env, room.id));
     return redirectWithToast(room.isActive ? `/test/${room.id}/terms` : `/waiting/${room.id}`, {
       type: "success",

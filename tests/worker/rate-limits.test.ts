@@ -1,0 +1,148 @@
+// Issue 13 section 1: wrong join codes and wrong passwords are limited across
+// isolates (state in the RateLimiter Durable Object, decision 012), only
+// failures count, and a right answer during a lockout is refused as well.
+import { evictDurableObject, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  JOIN_CODE_FAILURES_PER_MINUTE,
+  limiterName,
+  SIGN_IN_ACCOUNT_FAILURES,
+  SIGN_IN_IP_FAILURES,
+  type LimitName,
+  type LimitState,
+} from "~/lib/rate-limits/limits";
+import { call, signUp, uniqueEmail } from "./helpers";
+import { join, makeRoom, one, seedCodingCategory, signUpAdmin } from "./rooms-fixture";
+
+const WRONG_OTP = "000000";
+
+beforeAll(async () => {
+  await signUpAdmin();
+  await seedCodingCategory("RL-Coding");
+});
+
+/** A client address of its own for each test, so no two tests (or runs) share an IP's limit. */
+const freshIp = () => `2001:db8:${[0, 0, 0].map(() => Math.floor(Math.random() * 0xffff).toString(16)).join(":")}::1`;
+
+function loginFrom(ip: string, email: string, password: string, path = "/auth") {
+  return call(path, {
+    method: "POST",
+    body: new URLSearchParams({ intent: "login", email, password }),
+    headers: { "CF-Connecting-IP": ip },
+  });
+}
+
+const joinedRoom = (roomId: string, email: string) =>
+  one<{ n: number }>("SELECT count(*) AS n FROM room_participants WHERE room_id = ? AND email = ?", roomId, email).then((r) => r.n);
+
+const sessionsOf = (email: string) =>
+  one<{ n: number }>("SELECT count(*) AS n FROM session s JOIN user u ON u.id = s.user_id WHERE u.email = ?", email).then((r) => r.n);
+
+const stubOf = (limit: LimitName, key: string) => env.RateLimiter.getByName(limiterName(limit, key));
+
+/** Moves a key's clock back by `ms`, as if that much time had passed. */
+async function timePasses(limit: LimitName, key: string, ms: number) {
+  await runInDurableObject(stubOf(limit, key), (_instance, state) => {
+    const s = state.storage.kv.get<LimitState>("state");
+    if (!s) throw new Error(`no state for ${limit} ${key}`);
+    state.storage.kv.put<LimitState>("state", {
+      failures: s.failures.map((t) => t - ms),
+      strikes: s.strikes,
+      blockedUntil: s.blockedUntil - ms,
+      lastFailureAt: s.lastFailureAt - ms,
+    });
+  });
+}
+
+function expectRetryAfter(res: Response, max: number) {
+  const seconds = Number(res.headers.get("Retry-After"));
+  expect(seconds, `Retry-After: ${res.headers.get("Retry-After")}`).toBeGreaterThanOrEqual(1);
+  expect(seconds).toBeLessThanOrEqual(max);
+  return seconds;
+}
+
+// Every wrong password costs a real hash; on 2 busy cores that is slow.
+describe("wrong join codes", { timeout: 60_000 }, () => {
+  it(`allows ${JOIN_CODE_FAILURES_PER_MINUTE} a minute; the next answers 429 with Retry-After, and the right code is refused too`, async () => {
+    const room = await makeRoom("RL-Coding", "coding");
+    const s = await signUp({ role: "student" });
+    for (let i = 0; i < JOIN_CODE_FAILURES_PER_MINUTE; i++) {
+      const res = await join(s.cookie, WRONG_OTP);
+      expect(res.status, `wrong code ${i + 1}`).toBe(404);
+      expect(await res.text()).toContain("Invalid or expired OTP");
+    }
+    const limited = await join(s.cookie, WRONG_OTP);
+    expect(limited.status).toBe(429);
+    expectRetryAfter(limited, 60);
+    expect(await limited.text()).toMatch(/Too many wrong codes\. Please wait \d+ (seconds?|minute) and try again\./);
+
+    const right = await join(s.cookie, room.otp);
+    expect(right.status).toBe(429);
+    expect(await right.text()).toContain("Too many wrong codes");
+    expect(await joinedRoom(room.id, s.email)).toBe(0);
+
+    // Another student (same address) is not affected.
+    const other = await signUp({ role: "student" });
+    expect((await join(other.cookie, WRONG_OTP)).status).toBe(404);
+    expect((await join(other.cookie, room.otp)).status).toBe(302);
+    expect(await joinedRoom(room.id, other.email)).toBe(1);
+
+    // Once the minute has passed, the right code joins.
+    const { id } = await one<{ id: string }>("SELECT id FROM user WHERE email = ?", s.email);
+    await timePasses("join-code:student", id, 61_000);
+    expect((await join(s.cookie, room.otp)).status).toBe(302);
+    expect(await joinedRoom(room.id, s.email)).toBe(1);
+  });
+
+  it("the page's fetcher gets the message as action data, with 429 and Retry-After", async () => {
+    const s = await signUp({ role: "student" });
+    for (let i = 0; i < JOIN_CODE_FAILURES_PER_MINUTE; i++) await join(s.cookie, WRONG_OTP);
+    const res = await call("/student.data?index", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "join-test", otp: WRONG_OTP }),
+      cookie: s.cookie,
+    });
+    expect(res.status).toBe(429);
+    expectRetryAfter(res, 60);
+    expect(await res.text()).toContain("Too many wrong codes");
+  });
+
+  it("only failures count: right codes never slow a student, and do not count as wrong ones", async () => {
+    const room = await makeRoom("RL-Coding", "coding");
+    const s = await signUp({ role: "student" });
+    for (let i = 0; i < 3 * JOIN_CODE_FAILURES_PER_MINUTE; i++) expect((await join(s.cookie, room.otp)).status).toBe(302);
+    for (let i = 0; i < JOIN_CODE_FAILURES_PER_MINUTE - 1; i++) expect((await join(s.cookie, WRONG_OTP)).status).toBe(404);
+    expect((await join(s.cookie, room.otp)).status).toBe(302);
+    // The right code was not a failure: one wrong code is still allowed...
+    expect((await join(s.cookie, WRONG_OTP)).status).toBe(404);
+    // ...but a right one does not buy more guesses.
+    expect((await join(s.cookie, WRONG_OTP)).status).toBe(429);
+  });
+
+  it("parallel guesses cannot slip past the check: at most the limit get an answer", async () => {
+    const s = await signUp({ role: "student" });
+    const statuses = await Promise.all(Array.from({ length: 20 }, () => join(s.cookie, WRONG_OTP).then((r) => r.status)));
+    expect(statuses.filter((x) => x === 404)).toHaveLength(JOIN_CODE_FAILURES_PER_MINUTE);
+    expect(statuses.filter((x) => x === 429)).toHaveLength(20 - JOIN_CODE_FAILURES_PER_MINUTE);
+  });
+
+  it("the limit lives in the Durable Object, shared by every isolate and kept across its eviction", async () => {
+    const room = await makeRoom("RL-Coding", "coding");
+    const s = await signUp({ role: "student" });
+    const { id } = await one<{ id: string }>("SELECT id FROM user WHERE email = ?", s.email);
+    const stub = stubOf("join-code:student", id);
+
+    // Two wrong codes through the Worker are in the object's storage...
+    for (let i = 0; i < 2; i++) expect((await join(s.cookie, WRONG_OTP)).status).toBe(404);
+    const stored = await runInDurableObject(stub, (_i, state) => state.storage.kv.get<LimitState>("state"));
+    expect(stored?.failures).toHaveLength(2);
+    await evictDurableObject(stub);
+
+    // ...and wrong guesses that another isolate sent straight to the object count for this one.
+    for (let i = 2; i < JOIN_CODE_FAILURES_PER_MINUTE; i++) expect((await stub.attempt("join-code:student")).allowed).toBe(true);
+    const res = await join(s.cookie, room.otp);
+    expect(res.status).toBe(429);
+    expect(await joinedRoom(room.id, s.email)).toBe(0);
+  });
+});
