@@ -13,6 +13,8 @@ import { afterSignIn } from "~/lib/accounts/redirect";
 import { getViewer } from "~/lib/accounts/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { LoginSchema, SignUpSchema } from "~/lib/accounts/validation";
+import { beginAttempt, passRetryAfter, signInLimits, TooManyAttemptsError } from "~/lib/rate-limits/attempts.server";
+import { MESSAGES } from "~/lib/rate-limits/limits";
 
 export const meta: MetaFunction = () => [{ title: "Sign in — ProctorEdge" }];
 
@@ -22,15 +24,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
-const fail = (message: string, status = 400) => data({ error: message }, { status });
+const fail = (message: string, status = 400, headers?: HeadersInit) => data({ error: message }, { status, headers });
+
+export const headers = passRetryAfter;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = (await readFormValues(request)) ?? {};
   if (form.intent === "login") {
     const parsed = LoginSchema.safeParse(form);
     if (!parsed.success) return fail(parsed.error.issues[0]!.message);
+    // Asked before better-auth hashes anything; the same words whether or not the account exists.
+    let attempt;
+    try {
+      attempt = await beginAttempt(context.cloudflare.env, signInLimits(request, parsed.data.email), MESSAGES.signIn);
+    } catch (error) {
+      if (error instanceof TooManyAttemptsError) return fail(error.message, 429, error.headers);
+      throw error;
+    }
     const result = await signIn(request, context, parsed.data.email, parsed.data.password);
     if (!result.ok) return fail(result.message, 401);
+    await attempt.succeeded();
     const role = await roleOf(context, result.userId);
     return redirectWithToast(
       afterSignIn(role, form.redirectTo),

@@ -146,3 +146,106 @@ describe("wrong join codes", { timeout: 60_000 }, () => {
     expect(await joinedRoom(room.id, s.email)).toBe(0);
   });
 });
+
+describe("wrong passwords", { timeout: 120_000 }, () => {
+  const tooMany = /Too many failed sign-in attempts\. Please wait \d+ (seconds?|minutes?) and try again\./;
+
+  it(`locks an account after ${SIGN_IN_ACCOUNT_FAILURES} wrong passwords from any address; the right one is refused until the lockout ends`, async () => {
+    const { email, password } = await signUp();
+    for (let i = 0; i < SIGN_IN_ACCOUNT_FAILURES; i++) {
+      // A new address each time: the account's limit does not care where guesses come from.
+      const res = await loginFrom(freshIp(), email, `wrong-password-${i}`);
+      expect(res.status, `wrong password ${i + 1}`).toBe(401);
+      expect(await res.text()).toContain("Invalid email or password");
+    }
+    const sessions = await sessionsOf(email);
+    const refused = await loginFrom(freshIp(), email, password);
+    expect(refused.status).toBe(429);
+    expectRetryAfter(refused, 60);
+    expect(await refused.text()).toMatch(tooMany);
+    expect(refused.headers.getSetCookie().some((c) => c.startsWith("better-auth.session_token=") && !c.includes("Max-Age=0"))).toBe(false);
+    expect(await sessionsOf(email)).toBe(sessions);
+
+    await timePasses("sign-in:account", email, 61_000);
+    const ok = await loginFrom(freshIp(), email, password);
+    expect(ok.status).toBe(302);
+    for (let i = 0; i < SIGN_IN_ACCOUNT_FAILURES; i++) expect((await loginFrom(freshIp(), email, "wrong-password")).status).toBe(401);
+    // A right password cleared the account, so this is the first lockout again.
+    expectRetryAfter(await loginFrom(freshIp(), email, password), 60);
+  });
+
+  it("backs off: each further lockout of an account is twice as long", async () => {
+    const email = uniqueEmail("backoff");
+    const ip = freshIp();
+    const waits: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < SIGN_IN_ACCOUNT_FAILURES; i++) expect((await loginFrom(ip, email, "wrong-password")).status).toBe(401);
+      const res = await loginFrom(ip, email, "wrong-password");
+      expect(res.status).toBe(429);
+      waits.push(expectRetryAfter(res, 15 * 60));
+      await timePasses("sign-in:account", email, waits.at(-1)! * 1000);
+    }
+    expect(waits[0]).toBeLessThanOrEqual(60);
+    expect(waits[1]).toBeGreaterThan(60);
+    expect(waits[1]).toBeLessThanOrEqual(120);
+    expect(waits[2]).toBeGreaterThan(180);
+    expect(waits[2]).toBeLessThanOrEqual(240);
+  });
+
+  it("answers the same whether or not the account exists", async () => {
+    const existing = (await signUp()).email;
+    const missing = uniqueEmail("nobody");
+    const answers: { status: number; body: string; retryAfter: boolean }[][] = [];
+    for (const email of [existing, missing]) {
+      const ip = freshIp();
+      const seen = [];
+      for (let i = 0; i <= SIGN_IN_ACCOUNT_FAILURES; i++) {
+        const res = await loginFrom(ip, email, "wrong-password");
+        seen.push({
+          status: res.status,
+          body: (await res.text()).replace(/\d+ (seconds?|minutes?)/, "N"),
+          retryAfter: res.headers.has("Retry-After"),
+        });
+      }
+      answers.push(seen);
+    }
+    expect(answers[0]!.map((a) => a.status)).toEqual([...Array(SIGN_IN_ACCOUNT_FAILURES).fill(401), 429]);
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[0]!.at(-1)!.body).toMatch(/Too many failed sign-in attempts\. Please wait N and try again\./);
+    expect(answers[0]!.at(-1)!.retryAfter).toBe(true);
+  });
+
+  it(`limits one address to ${SIGN_IN_IP_FAILURES} wrong passwords over any accounts; other addresses are not affected`, async () => {
+    const ip = freshIp();
+    // Different accounts (none exists), so only the address's limit applies.
+    for (let i = 0; i < SIGN_IN_IP_FAILURES; i++) {
+      expect((await loginFrom(ip, uniqueEmail("spray"), "wrong-password")).status, `guess ${i + 1}`).toBe(401);
+    }
+    const { email, password } = await signUp();
+    const refused = await loginFrom(ip, email, password);
+    expect(refused.status).toBe(429);
+    expectRetryAfter(refused, 60);
+    expect(await refused.text()).toMatch(tooMany);
+    expect(await sessionsOf(email)).toBe(1); // the one sign-up made
+
+    expect((await loginFrom(freshIp(), email, password)).status).toBe(302);
+  });
+
+  it("right passwords never count: a user signs in again and again", async () => {
+    const { email, password } = await signUp();
+    const ip = freshIp();
+    for (let i = 0; i < 2 * SIGN_IN_ACCOUNT_FAILURES; i++) expect((await loginFrom(ip, email, password)).status).toBe(302);
+    // Typos before a right password are forgiven for the account.
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < SIGN_IN_ACCOUNT_FAILURES - 1; i++) expect((await loginFrom(ip, email, "typo-password")).status).toBe(401);
+      expect((await loginFrom(ip, email, password)).status).toBe(302);
+    }
+  });
+
+  it("a malformed form answers 400 before the limit is asked, and costs nothing", async () => {
+    const ip = freshIp();
+    const email = uniqueEmail("shape");
+    for (let i = 0; i < 2 * SIGN_IN_ACCOUNT_FAILURES; i++) expect((await loginFrom(ip, email, "short")).status).toBe(400);
+    expect((await loginFrom(ip, email, "wrong-password")).status).toBe(401);
+  });
+});
