@@ -5,6 +5,7 @@ import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
+  ADMIN_CODE_IP_FAILURES,
   JOIN_CODE_FAILURES_PER_MINUTE,
   limiterName,
   SIGN_IN_ACCOUNT_FAILURES,
@@ -12,7 +13,7 @@ import {
   type LimitName,
   type LimitState,
 } from "~/lib/rate-limits/limits";
-import { call, signUp, uniqueEmail } from "./helpers";
+import { ADMIN_CODE, call, signUp, uniqueEmail } from "./helpers";
 import { join, makeRoom, one, seedCodingCategory, signUpAdmin } from "./rooms-fixture";
 
 const WRONG_OTP = "000000";
@@ -247,5 +248,52 @@ describe("wrong passwords", { timeout: 120_000 }, () => {
     const email = uniqueEmail("shape");
     for (let i = 0; i < 2 * SIGN_IN_ACCOUNT_FAILURES; i++) expect((await loginFrom(ip, email, "short")).status).toBe(400);
     expect((await loginFrom(ip, email, "wrong-password")).status).toBe(401);
+  });
+});
+
+describe("other guesses at a secret", { timeout: 120_000 }, () => {
+  const post = (path: string, ip: string, fields: Record<string, string>, cookie?: string) =>
+    call(path, { method: "POST", body: new URLSearchParams(fields), headers: { "CF-Connecting-IP": ip }, cookie });
+
+  it("wrong current passwords on Settings count against the account's sign-in limit", async () => {
+    const s = await signUp();
+    const change = (currentPassword: string) =>
+      post("/student/settings", freshIp(), { currentPassword, newPassword: "brand-new-pass", confirmPassword: "brand-new-pass" }, s.cookie);
+    for (let i = 0; i < SIGN_IN_ACCOUNT_FAILURES; i++) {
+      const res = await change(`not-it-${i}`);
+      expect(res.status, `wrong current password ${i + 1}`).toBe(400);
+      expect(await res.text()).toContain("Current password is incorrect");
+    }
+    const refused = await change(s.password);
+    expect(refused.status).toBe(429);
+    expectRetryAfter(refused, 60);
+    expect(await refused.text()).toMatch(/Too many wrong passwords\. Please wait \d+ (seconds?|minute) and try again\./);
+    // The password did not change, and signing in to the account waits as well.
+    expect((await loginFrom(freshIp(), s.email, s.password)).status).toBe(429);
+    await timePasses("sign-in:account", s.email, 61_000);
+    expect((await loginFrom(freshIp(), s.email, s.password)).status).toBe(302);
+  });
+
+  it(`wrong admin secret codes: ${ADMIN_CODE_IP_FAILURES} per address, then 429 even for the right code; no account is created`, async () => {
+    const ip = freshIp();
+    const adminSignUp = (email: string, adminCode: string) =>
+      post("/auth", ip, { intent: "signup", fullName: "Maybe Admin", email, password: "password123", asAdmin: "on", adminCode });
+    for (let i = 0; i < ADMIN_CODE_IP_FAILURES; i++) {
+      const res = await adminSignUp(uniqueEmail("guess"), `GUESS-${i}`);
+      expect(res.status, `wrong code ${i + 1}`).toBe(403);
+      expect(await res.text()).toContain("Invalid admin secret code");
+    }
+    const email = uniqueEmail("late-admin");
+    const refused = await adminSignUp(email, ADMIN_CODE);
+    expect(refused.status).toBe(429);
+    expectRetryAfter(refused, 60);
+    expect(await refused.text()).toMatch(/Too many wrong admin codes\. Please wait \d+ (seconds?|minute) and try again\./);
+    expect((await one<{ n: number }>("SELECT count(*) AS n FROM user WHERE email = ?", email)).n).toBe(0);
+    // From another address the right code works, and right codes never count.
+    const elsewhere = freshIp();
+    for (let i = 0; i < ADMIN_CODE_IP_FAILURES + 1; i++) {
+      const res = await post("/auth", elsewhere, { intent: "signup", fullName: "Real Admin", email: uniqueEmail("admin"), password: "password123", asAdmin: "on", adminCode: ADMIN_CODE });
+      expect(res.status).toBe(302);
+    }
   });
 });

@@ -25,6 +25,9 @@ export const signInLimits = (request: Request, email: string): LimitKey[] => [
   { limit: "sign-in:ip", key: clientAddressKey(request) },
 ];
 
+/** Admin sign-up: wrong admin secret codes per client address. */
+export const adminCodeLimits = (request: Request): LimitKey[] => [{ limit: "admin-code:ip", key: clientAddressKey(request) }];
+
 export type Attempt = { succeeded(): Promise<void> };
 
 /**

@@ -141,6 +141,16 @@ describe("wrong passwords per IP", () => {
   });
 });
 
+describe("wrong admin secret codes per IP", () => {
+  it("allows 5, then locks out for 1, 2, 4 minutes; a right code does not reset the address", () => {
+    const admin = LIMITS["admin-code:ip"];
+    const { decisions } = run(admin, [0, 1, 2, 3, 4, 5]);
+    expect(allowed(decisions)).toEqual([true, true, true, true, true, false]);
+    expect([0, 1, 2].map((n) => lockoutMs(admin, n) / M)).toEqual([1, 2, 4]);
+    expect(run(admin, [0, 1, 2], [2]).state.failures).toEqual([0, 1]);
+  });
+});
+
 describe("helpers", () => {
   it("state expires once nothing in it counts any more", () => {
     const { state } = run(LIMITS["join-code:student"], [0, 1, 2, 3, 4, 5 * S]);

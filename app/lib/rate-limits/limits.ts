@@ -32,6 +32,8 @@ export const SIGN_IN_ACCOUNT_FAILURES = 5;
  * classroom signs in from behind one address.
  */
 export const SIGN_IN_IP_FAILURES = 50;
+/** Wrong admin secret codes (admin sign-up) per client IP before a lockout of 1, 2, 4, 8, then 15 minutes. */
+export const ADMIN_CODE_IP_FAILURES = 5;
 
 export const LIMITS = {
   // Per student. Shared by test-room and practice-room codes: the same person guessing.
@@ -63,6 +65,16 @@ export const LIMITS = {
     backoff: 2,
     maxLockoutMs: 15 * MINUTE,
     forgetMs: HOUR,
+    resetOnSuccess: false,
+  },
+  // Per client IP: the admin sign-up code is one secret shared by every admin.
+  "admin-code:ip": {
+    maxFailures: ADMIN_CODE_IP_FAILURES,
+    windowMs: 15 * MINUTE,
+    lockoutMs: MINUTE,
+    backoff: 2,
+    maxLockoutMs: 15 * MINUTE,
+    forgetMs: 24 * HOUR,
     resetOnSuccess: false,
   },
 } as const satisfies Record<string, LimitPolicy>;
@@ -148,6 +160,9 @@ export const MESSAGES = {
   joinCode: (seconds: number) => `Too many wrong codes. Please wait ${waitText(seconds)} and try again.`,
   // The same words whether or not the account exists, and for the account's limit or the IP's.
   signIn: (seconds: number) => `Too many failed sign-in attempts. Please wait ${waitText(seconds)} and try again.`,
+  // Change password: the current password counts against the same limits as signing in.
+  currentPassword: (seconds: number) => `Too many wrong passwords. Please wait ${waitText(seconds)} and try again.`,
+  adminCode: (seconds: number) => `Too many wrong admin codes. Please wait ${waitText(seconds)} and try again.`,
 };
 
 /**
