@@ -55,7 +55,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if ("refused" in asked) return asked.refused;
     const { attempt } = asked;
     const result = await signIn(request, context, parsed.data.email, parsed.data.password);
-    if (!result.ok) return fail(result.message, 401);
+    if (!result.ok) {
+      await attempt.failed();
+      return fail(result.message, 401);
+    }
     await attempt.succeeded();
     const role = await roleOf(context, result.userId);
     return redirectWithToast(
@@ -73,6 +76,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const asked = await askLimits(context.cloudflare.env, adminCodeLimits(request), MESSAGES.adminCode);
       if ("refused" in asked) return asked.refused;
       if (!safeEqual(adminCode.trim(), getServerEnv(context.cloudflare.env).ADMIN_SIGNUP_CODE)) {
+        await asked.attempt.failed();
         return fail("Invalid admin secret code", 403);
       }
       await asked.attempt.succeeded();

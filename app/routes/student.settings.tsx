@@ -56,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { userId: student.id, keepSessionId: current.session.id },
       { currentPassword: input.currentPassword, newPassword: input.newPassword },
     );
-    if (result.ok || result.error !== PROFILE_MESSAGES.wrongCurrentPassword) await attempt.succeeded();
+    await (result.ok || result.error !== PROFILE_MESSAGES.wrongCurrentPassword ? attempt.succeeded() : attempt.failed());
     return result.ok ? success(PROFILE_MESSAGES.passwordChanged) : failure(result.error, result.status);
   } catch (error) {
     return actionError(error, PROFILE_MESSAGES.passwordFailed);

@@ -28,12 +28,14 @@ export const signInLimits = (request: Request, email: string): LimitKey[] => [
 /** Admin sign-up: wrong admin secret codes per client address. */
 export const adminCodeLimits = (request: Request): LimitKey[] => [{ limit: "admin-code:ip", key: clientAddressKey(request) }];
 
-export type Attempt = { succeeded(): Promise<void> };
+/** One guess under its limits: report how it went. */
+export type Attempt = { succeeded(): Promise<void>; failed(): Promise<void> };
 
 /**
  * Asks every limit for one guess BEFORE the guess is checked (the code looked
- * up, the password hashed). An allowed guess counts as a failure from now on;
- * call `succeeded()` when it was right. When any limit refuses, the others
+ * up, the password hashed). The guess counts towards the limits while it is
+ * in flight; report it with `failed()` or `succeeded()` (one never reported
+ * counts as a failure after a while). When any limit refuses, the others
  * take their count back (no guess was made) and this throws a 429
  * TooManyAttemptsError worded by `message(seconds)`.
  *
@@ -55,8 +57,10 @@ export async function beginAttempt(env: Env, keys: LimitKey[], message: (seconds
     const seconds = retryAfterSeconds(Math.max(...refused));
     throw new TooManyAttemptsError(message(seconds), seconds);
   }
-  const succeeded = () => each(({ limit, stub }, at) => stub.succeeded(limit, at));
-  return { succeeded };
+  return {
+    succeeded: () => each(({ limit, stub }, at) => stub.succeeded(limit, at)),
+    failed: () => each(({ limit, stub }, at) => stub.failed(limit, at)),
+  };
 }
 
 /**
@@ -70,7 +74,7 @@ export async function guessJoinCode<T>(env: Env, studentId: string, guess: () =>
   try {
     result = await guess();
   } catch (error) {
-    if (!isWrong(error)) await attempt.succeeded();
+    await (isWrong(error) ? attempt.failed() : attempt.succeeded());
     throw error;
   }
   await attempt.succeeded();

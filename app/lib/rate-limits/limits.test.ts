@@ -3,6 +3,9 @@ import {
   attempt,
   cancel,
   clientKey,
+  fail,
+  IN_FLIGHT_RETRY_MS,
+  PENDING_MS,
   EMPTY_STATE,
   expiresAt,
   LIMITS,
@@ -23,7 +26,7 @@ function run(policy: LimitPolicy, times: number[], right: number[] = [], from: L
   const decisions = times.map((now) => {
     const r = attempt(state, policy, now);
     state = r.state;
-    if (r.decision.allowed && right.includes(now)) state = succeed(state, policy, r.decision.at);
+    if (r.decision.allowed) state = right.includes(now) ? succeed(state, policy, r.decision.at) : fail(state, r.decision.at);
     return r.decision;
   });
   return { decisions, state };
@@ -71,14 +74,26 @@ describe("wrong join codes (5 a minute per student)", () => {
     expect(allowed(decisions)).toEqual(Array(8).fill(true));
   });
 
-  it("guesses in flight count: 5 parallel attempts fill the window, the 6th is refused before any answer", () => {
+  it("guesses in flight count: 5 parallel attempts fill the window, the rest are asked to wait before any answer", () => {
     let state = EMPTY_STATE;
     const results = Array.from({ length: 20 }, () => {
       const r = attempt(state, join, 1000);
       state = r.state;
-      return r.decision.allowed;
+      return r.decision;
     });
-    expect(results.filter(Boolean)).toHaveLength(5);
+    expect(results.filter((d) => d.allowed)).toHaveLength(5);
+    expect(results.filter((d) => !d.allowed)).toEqual(Array(15).fill({ allowed: false, retryAfterMs: IN_FLIGHT_RETRY_MS }));
+    // Once the 5 are reported wrong, the key is locked out for the minute.
+    for (let i = 0; i < 5; i++) state = fail(state, 1000);
+    expect(attempt(state, join, 1500).decision).toEqual({ allowed: false, retryAfterMs: M - 500 });
+  });
+
+  it("an attempt never reported (its request died) counts as a failure after 30 s", () => {
+    let state = EMPTY_STATE;
+    for (let i = 0; i < 5; i++) state = attempt(state, join, i).state;
+    const later = attempt(state, join, PENDING_MS + 10);
+    expect(later.decision.allowed).toBe(false);
+    expect(later.state.strikes).toBe(1);
   });
 });
 
@@ -96,8 +111,8 @@ describe("wrong passwords (per account, with backoff)", () => {
     for (let round = 0; round < 5; round++) {
       for (let i = 0; i < 5; i++) {
         const r = attempt(state, account, now);
-        expect(r.decision.allowed).toBe(true);
-        state = r.state;
+        if (!r.decision.allowed) throw new Error("expected an allowed guess");
+        state = fail(r.state, r.decision.at);
         now += S;
       }
       const refused = attempt(state, account, now);
@@ -111,13 +126,25 @@ describe("wrong passwords (per account, with backoff)", () => {
 
   it("a right password clears the account", () => {
     const { state } = run(account, [0, 1, 2, 3, 4], [4]);
-    expect(state).toEqual(EMPTY_STATE);
+    expect(state).toMatchObject({ failures: [], pending: [], strikes: 0, blockedUntil: 0 });
   });
 
   it("a cancelled attempt (another limit refused it) takes back its count but does not clear the account", () => {
-    const { state } = run(account, [0, 1, 2, 3]);
-    expect(cancel(state, 3).failures).toEqual([0, 1, 2]);
-    expect(cancel(state, 99)).toBe(state);
+    const { state } = run(account, [0, 1, 2]);
+    const withAttempt = attempt(state, account, 3).state;
+    expect(withAttempt.pending).toEqual([3]);
+    expect(cancel(withAttempt, 3)).toEqual({ ...withAttempt, pending: [] });
+    expect(cancel(withAttempt, 3).failures).toEqual([0, 1, 2]);
+    expect(cancel(withAttempt, 99)).toEqual(withAttempt);
+  });
+
+  it("a right password clears the account's failures, but not other attempts still in flight", () => {
+    let state = run(account, [0, 1, 2]).state;
+    state = attempt(state, account, 10).state;
+    state = attempt(state, account, 11).state;
+    state = succeed(state, account, 11);
+    expect(state.failures).toEqual([]);
+    expect(state.pending).toEqual([10]);
   });
 
   it("forgets the backoff after a day without failures", () => {
@@ -125,12 +152,27 @@ describe("wrong passwords (per account, with backoff)", () => {
     expect(first.state.strikes).toBe(1);
     const next = attempt(first.state, account, 24 * 60 * M + 10);
     expect(next.state.strikes).toBe(0);
-    expect(next.state.failures).toEqual([24 * 60 * M + 10]);
+    expect(next.state.failures).toEqual([]);
+    expect(next.state.pending).toEqual([24 * 60 * M + 10]);
   });
 });
 
 describe("wrong passwords per IP", () => {
   const ip = LIMITS["sign-in:ip"];
+
+  it("a classroom's burst of right passwords in flight never locks the address out", () => {
+    let state = EMPTY_STATE;
+    const decisions = Array.from({ length: 60 }, () => {
+      const r = attempt(state, ip, 5000);
+      state = r.state;
+      return r.decision;
+    });
+    expect(decisions.filter((d) => d.allowed)).toHaveLength(50);
+    expect(decisions.filter((d) => !d.allowed && d.retryAfterMs === IN_FLIGHT_RETRY_MS)).toHaveLength(10);
+    for (const d of decisions) if (d.allowed) state = succeed(state, ip, d.at);
+    expect(state).toMatchObject({ failures: [], pending: [], strikes: 0, blockedUntil: 0 });
+    expect(attempt(state, ip, 6000).decision.allowed).toBe(true);
+  });
 
   it("allows a classroom's typos (50) before a lockout, and a success does not reset a shared address", () => {
     const times = Array.from({ length: 51 }, (_, i) => i * S);

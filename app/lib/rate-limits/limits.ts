@@ -86,16 +86,25 @@ export const isLimitName = (name: string): name is LimitName => Object.hasOwn(LI
 /** The name of the RateLimiter Durable Object that holds one key of one limit. */
 export const limiterName = (limit: LimitName, key: string) => `${limit}|${key}`;
 
-/** One key's state. `failures` are the times of failures (or attempts still in flight) in the window. */
+/**
+ * One key's state. An allowed attempt is `pending` until its caller reports
+ * it: a wrong guess becomes one of the `failures`, a right one is dropped.
+ */
 export type LimitState = {
   failures: number[];
+  pending: number[];
   /** Lockouts so far; the next one lasts lockoutMs x backoff^strikes. */
   strikes: number;
   blockedUntil: number;
   lastFailureAt: number;
 };
 
-export const EMPTY_STATE: LimitState = { failures: [], strikes: 0, blockedUntil: 0, lastFailureAt: 0 };
+export const EMPTY_STATE: LimitState = { failures: [], pending: [], strikes: 0, blockedUntil: 0, lastFailureAt: 0 };
+
+/** An attempt never reported after this long (its request died) counts as a failure. */
+export const PENDING_MS = 30 * SECOND;
+/** The wait asked of an attempt refused only because others are still in flight. */
+export const IN_FLIGHT_RETRY_MS = SECOND;
 
 export type AttemptDecision = { allowed: true; at: number } | { allowed: false; retryAfterMs: number };
 
@@ -104,18 +113,27 @@ export function lockoutMs(policy: LimitPolicy, strikes: number): number {
   return Math.min(policy.lockoutMs * policy.backoff ** strikes, policy.maxLockoutMs);
 }
 
-/** Drops what no longer counts at `now`: failures out of the window, and everything once forgotten. */
+/** What still counts at `now`: nothing once forgotten; else failures and attempts in the window. */
 function current(state: LimitState, policy: LimitPolicy, now: number): LimitState {
-  if (state.blockedUntil <= now && now - state.lastFailureAt >= policy.forgetMs) return EMPTY_STATE;
-  return { ...state, failures: state.failures.filter((t) => t > now - policy.windowMs) };
+  const s = { ...EMPTY_STATE, ...state };
+  if (s.pending.length === 0 && s.blockedUntil <= now && now - s.lastFailureAt >= policy.forgetMs) return EMPTY_STATE;
+  const inWindow = (t: number) => t > now - policy.windowMs;
+  const stale = s.pending.filter((t) => t <= now - PENDING_MS);
+  return {
+    ...s,
+    failures: [...s.failures, ...stale].filter(inWindow),
+    pending: s.pending.filter((t) => t > now - PENDING_MS).filter(inWindow),
+  };
 }
 
 /**
- * Asks to make one guess at `now`. An allowed guess is counted as a failure
- * straight away, so parallel guesses cannot all pass one check; the caller
- * takes it back with `succeed` when the guess was right. A key whose window is
- * full is locked out from its last failure; while locked out, every attempt,
- * right or wrong, is refused and counts for nothing.
+ * Asks to make one guess at `now`, before the guess is checked. Failures fill
+ * the window; a full window locks the key out from its last failure, and
+ * while locked out every attempt, right or wrong, is refused and counts for
+ * nothing. Attempts still in flight count towards the window too, so parallel
+ * guesses cannot all pass one check; but only reported failures lock a key
+ * out, so a burst of right answers in flight (a classroom signing in) is at
+ * worst asked to wait a second.
  */
 export function attempt(state: LimitState, policy: LimitPolicy, now: number): { state: LimitState; decision: AttemptDecision } {
   let s = current(state, policy, now);
@@ -124,20 +142,36 @@ export function attempt(state: LimitState, policy: LimitPolicy, now: number): { 
     s = { ...s, failures: [], strikes: s.strikes + 1, blockedUntil: last + lockoutMs(policy, s.strikes) };
   }
   if (now < s.blockedUntil) return { state: s, decision: { allowed: false, retryAfterMs: s.blockedUntil - now } };
-  s = { ...s, failures: [...s.failures, now], lastFailureAt: now };
+  if (s.failures.length + s.pending.length >= policy.maxFailures) {
+    return { state: s, decision: { allowed: false, retryAfterMs: IN_FLIGHT_RETRY_MS } };
+  }
+  s = { ...s, pending: [...s.pending, now], lastFailureAt: now };
   return { state: s, decision: { allowed: true, at: now } };
 }
 
-/** Takes back the failure counted for the attempt allowed at `at` (no guess was made after all). */
-export function cancel(state: LimitState, at: number): LimitState {
-  const i = state.failures.indexOf(at);
-  if (i < 0) return state;
-  return { ...state, failures: state.failures.filter((_, j) => j !== i) };
+const without = (list: number[], at: number) => {
+  const i = list.indexOf(at);
+  return i < 0 ? list : list.filter((_, j) => j !== i);
+};
+
+/** The guess allowed at `at` was wrong. */
+export function fail(state: LimitState, at: number): LimitState {
+  const s = { ...EMPTY_STATE, ...state };
+  if (!s.pending.includes(at)) return s; // already counted (it went stale) or forgotten
+  return { ...s, pending: without(s.pending, at), failures: [...s.failures, at] };
 }
 
-/** The guess made at `at` was right: it is not a failure (and clears the key where the policy says so). */
+/** The attempt allowed at `at` was not made (another limit refused it): no failure, and no success either. */
+export function cancel(state: LimitState, at: number): LimitState {
+  const s = { ...EMPTY_STATE, ...state };
+  return { ...s, pending: without(s.pending, at), failures: without(s.failures, at) };
+}
+
+/** The guess made at `at` was right: not a failure, and the key starts over where the policy says so. */
 export function succeed(state: LimitState, policy: LimitPolicy, at: number): LimitState {
-  return policy.resetOnSuccess ? EMPTY_STATE : cancel(state, at);
+  const s = cancel(state, at);
+  // Other attempts still in flight keep counting.
+  return policy.resetOnSuccess ? { ...EMPTY_STATE, pending: s.pending, lastFailureAt: s.lastFailureAt } : s;
 }
 
 /** When the state no longer matters and may be deleted. */

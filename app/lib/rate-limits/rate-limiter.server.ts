@@ -13,7 +13,7 @@ const STATE = "state";
  * nothing in it counts any more.
  */
 export class RateLimiter extends DurableObject<Env> {
-  /** May this key guess now? An allowed guess counts as a failure until `succeeded` takes it back. */
+  /** May this key guess now? An allowed guess counts towards the limit until it is reported. */
   attempt(limit: LimitName): AttemptDecision {
     const policy = LIMITS[checked(limit)];
     const { state, decision } = limits.attempt(this.read(), policy, Date.now());
@@ -25,6 +25,11 @@ export class RateLimiter extends DurableObject<Env> {
   succeeded(limit: LimitName, at: number): void {
     const policy = LIMITS[checked(limit)];
     this.write(limits.succeed(this.read(), policy, at), limit);
+  }
+
+  /** The guess allowed at `at` was wrong. */
+  failed(limit: LimitName, at: number): void {
+    this.write(limits.fail(this.read(), at), checked(limit));
   }
 
   /** The attempt allowed at `at` was not made (another limit refused it): it is no failure, and no success either. */
