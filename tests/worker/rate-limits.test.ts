@@ -1,7 +1,7 @@
 // Issue 13 section 1: wrong join codes and wrong passwords are limited across
 // isolates (state in the RateLimiter Durable Object, decision 012), only
 // failures count, and a right answer during a lockout is refused as well.
-import { evictDurableObject, runInDurableObject } from "cloudflare:test";
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -150,6 +150,11 @@ describe("wrong join codes", { timeout: 60_000 }, () => {
     const res = await join(s.cookie, room.otp);
     expect(res.status).toBe(429);
     expect(await joinedRoom(room.id, s.email)).toBe(0);
+
+    // Once nothing in it counts any more, its alarm deletes the state.
+    await timePasses("join-code:student", id, 2 * 60_000);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(await runInDurableObject(stub, (_i, state) => state.storage.kv.get("state"))).toBeUndefined();
   });
 });
 
