@@ -6,6 +6,7 @@ import { getLoadContext } from "./load-context";
 import { authorizePartyRequest } from "./party/authorize.server";
 
 export { RoomParty } from "./party/room";
+export { RateLimiter } from "./app/lib/rate-limits/rate-limiter.server";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 

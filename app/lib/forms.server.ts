@@ -10,16 +10,19 @@ export function success<T extends Record<string, unknown>>(message: string, extr
 }
 
 /** A failure for the page to toast, with its HTTP status (4xx for the user's input). */
-export function failure(error: string, status = 400) {
-  return data({ ok: false as const, error }, { status });
+export function failure(error: string, status = 400, headers?: HeadersInit) {
+  return data({ ok: false as const, error }, { status, headers });
 }
 
 /** A rule the user's input broke: becomes a 4xx failure with this message. */
 export class FormError extends Error {
   readonly status: number;
-  constructor(message: string, status = 400) {
+  /** Headers the answer carries (Retry-After on a 429). */
+  readonly headers?: Record<string, string>;
+  constructor(message: string, status = 400, headers?: Record<string, string>) {
     super(message);
     this.status = status;
+    this.headers = headers;
   }
 }
 
@@ -52,7 +55,7 @@ export function parseValues<S extends z.ZodTypeAny>(schema: S, values: unknown):
  */
 export function actionError(error: unknown, fallback: string) {
   if (error instanceof Response) throw error;
-  if (error instanceof FormError) return failure(error.message, error.status);
+  if (error instanceof FormError) return failure(error.message, error.status, error.headers);
   console.error(error);
   return failure(fallback, 500);
 }

@@ -13,6 +13,15 @@ import { afterSignIn } from "~/lib/accounts/redirect";
 import { getViewer } from "~/lib/accounts/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { LoginSchema, SignUpSchema } from "~/lib/accounts/validation";
+import {
+  adminCodeLimits,
+  beginAttempt,
+  passRetryAfter,
+  signInLimits,
+  TooManyAttemptsError,
+  type LimitKey,
+} from "~/lib/rate-limits/attempts.server";
+import { MESSAGES } from "~/lib/rate-limits/limits";
 
 export const meta: MetaFunction = () => [{ title: "Sign in — ProctorEdge" }];
 
@@ -22,15 +31,35 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
-const fail = (message: string, status = 400) => data({ error: message }, { status });
+const fail = (message: string, status = 400, headers?: HeadersInit) => data({ error: message }, { status, headers });
+
+/** Asks the limits before a guess is checked; a refusal is the 429 answer. */
+async function askLimits(env: Env, keys: LimitKey[], message: (seconds: number) => string) {
+  try {
+    return { attempt: await beginAttempt(env, keys, message) };
+  } catch (error) {
+    if (error instanceof TooManyAttemptsError) return { refused: fail(error.message, 429, error.headers) };
+    throw error;
+  }
+}
+
+export const headers = passRetryAfter;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = (await readFormValues(request)) ?? {};
   if (form.intent === "login") {
     const parsed = LoginSchema.safeParse(form);
     if (!parsed.success) return fail(parsed.error.issues[0]!.message);
+    // Asked before better-auth hashes anything; the same words whether or not the account exists.
+    const asked = await askLimits(context.cloudflare.env, signInLimits(request, parsed.data.email), MESSAGES.signIn);
+    if ("refused" in asked) return asked.refused;
+    const { attempt } = asked;
     const result = await signIn(request, context, parsed.data.email, parsed.data.password);
-    if (!result.ok) return fail(result.message, 401);
+    if (!result.ok) {
+      await attempt.failed();
+      return fail(result.message, 401);
+    }
+    await attempt.succeeded();
     const role = await roleOf(context, result.userId);
     return redirectWithToast(
       afterSignIn(role, form.redirectTo),
@@ -43,8 +72,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!parsed.success) return fail(parsed.error.issues[0]!.message);
     const { fullName, email, password, asAdmin, adminCode } = parsed.data;
     // The code is a server secret (spec README, difference 3); a mismatch creates nothing.
-    if (asAdmin && !safeEqual(adminCode.trim(), getServerEnv(context.cloudflare.env).ADMIN_SIGNUP_CODE)) {
-      return fail("Invalid admin secret code", 403);
+    if (asAdmin) {
+      const asked = await askLimits(context.cloudflare.env, adminCodeLimits(request), MESSAGES.adminCode);
+      if ("refused" in asked) return asked.refused;
+      if (!safeEqual(adminCode.trim(), getServerEnv(context.cloudflare.env).ADMIN_SIGNUP_CODE)) {
+        await asked.attempt.failed();
+        return fail("Invalid admin secret code", 403);
+      }
+      await asked.attempt.succeeded();
     }
     const role = asAdmin ? "admin" : "student";
     try {

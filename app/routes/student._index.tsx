@@ -9,6 +9,8 @@ import { publishParticipantsChanged, publishPracticeParticipantsChanged } from "
 import { requireRole } from "~/lib/accounts/session.server";
 import { joinPracticeRoom } from "~/lib/practice/join.server";
 import { PRACTICE_MESSAGES } from "~/lib/practice/validation";
+import { guessJoinCode, passRetryAfter } from "~/lib/rate-limits/attempts.server";
+import { InvalidOtpError } from "~/lib/rooms/rooms.server";
 import { joinTestRoom } from "~/lib/student-tests/student-tests.server";
 import { redirectWithToast } from "~/lib/toast.server";
 
@@ -19,18 +21,23 @@ const JoinSchema = z.object({
   otp: otpField,
 });
 
+export const headers = passRetryAfter;
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const student = await requireRole(request, context, "student");
   const values = (await readFormValues(request)) ?? {};
   const env = context.cloudflare.env;
   try {
     const { intent, otp } = parseValues(JoinSchema, values);
+    // The student's limit is asked before the code is looked up; only a wrong code counts
+    // (test and practice codes share it: the 24-hour practice codes are the easiest to guess).
+    const wrongCode = (error: unknown) => error instanceof InvalidOtpError;
     if (intent === "join-practice") {
-      const { room, joined } = await joinPracticeRoom(context.db, student.id, otp);
+      const { room, joined } = await guessJoinCode(env, student.id, () => joinPracticeRoom(context.db, student.id, otp), wrongCode);
       if (joined) context.cloudflare.ctx.waitUntil(publishPracticeParticipantsChanged(env, room.id));
       return redirectWithToast(`/practice/${room.id}/coding`, { type: "success", message: PRACTICE_MESSAGES.joined });
     }
-    const room = await joinTestRoom(context.db, student, otp);
+    const room = await guessJoinCode(env, student.id, () => joinTestRoom(context.db, student, otp), wrongCode);
     context.cloudflare.ctx.waitUntil(publishParticipantsChanged(env, room.id));
     return redirectWithToast(room.isActive ? `/test/${room.id}/terms` : `/waiting/${room.id}`, {
       type: "success",

@@ -12,6 +12,8 @@ import { actionError, failure, parseValues, readFormValues, success } from "~/li
 import { changeOwnPassword, PROFILE_MESSAGES } from "~/lib/accounts/profile.server";
 import { requireRole } from "~/lib/accounts/session.server";
 import { userPasswordSchema } from "~/lib/accounts/user-validation";
+import { beginAttempt, passRetryAfter, signInLimits } from "~/lib/rate-limits/attempts.server";
+import { MESSAGES } from "~/lib/rate-limits/limits";
 
 export const meta: MetaFunction = () => [{ title: "Settings — ProctorEdge" }];
 
@@ -35,6 +37,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
+export const headers = passRetryAfter;
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const student = await requireRole(request, context, "student");
   try {
@@ -44,12 +48,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // This device stays signed in; every other session of the account ends.
     const current = await context.auth.api.getSession({ headers: request.headers });
     if (!current) return failure("Please log in first", 401);
+    // The current password is a guess like a sign-in: the account's and the address's limits, asked before the hash.
+    const attempt = await beginAttempt(context.cloudflare.env, signInLimits(request, student.email), MESSAGES.currentPassword);
     const result = await changeOwnPassword(
       context.auth,
       context.db,
       { userId: student.id, keepSessionId: current.session.id },
       { currentPassword: input.currentPassword, newPassword: input.newPassword },
     );
+    await (result.ok || result.error !== PROFILE_MESSAGES.wrongCurrentPassword ? attempt.succeeded() : attempt.failed());
     return result.ok ? success(PROFILE_MESSAGES.passwordChanged) : failure(result.error, result.status);
   } catch (error) {
     return actionError(error, PROFILE_MESSAGES.passwordFailed);

@@ -203,6 +203,19 @@ describe("joining a practice room", () => {
     expect(await res.text()).toContain("Invalid or expired OTP");
   });
 
+  it("is throttled like test-room joining (shared per student): after 5 wrong codes a minute, 429 with Retry-After, and the right code is refused too", async () => {
+    const room = await createRoom();
+    const s = await signUp({ role: "student" });
+    const wrong = await unusedOtp();
+    for (let i = 0; i < 5; i++) expect((await joinPractice(s.cookie, wrong)).status, `wrong code ${i + 1}`).toBe(404);
+    const limited = await joinPractice(s.cookie, wrong);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThanOrEqual(1);
+    expect(await limited.text()).toContain("Too many wrong codes");
+    expect((await joinPractice(s.cookie, room.otp)).status).toBe(429);
+    expect(await rows("SELECT 1 FROM practice_participants WHERE practice_room_id = ?", room.id)).toHaveLength(0);
+  });
+
   it("joins once, with the spec's toast, straight into the practice session; joining again re-enters", async () => {
     const room = await createRoom();
     const s = await signUp({ role: "student", name: "Joining Student" });

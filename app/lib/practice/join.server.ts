@@ -6,6 +6,7 @@ import { practiceParticipants, practiceRooms, user } from "~/db/schema";
 import type { Db } from "~/lib/db.server";
 import { FormError } from "~/lib/forms.server";
 import { OTP_PATTERN } from "~/lib/otp";
+import { InvalidOtpError } from "~/lib/rooms/rooms.server";
 import { PRACTICE_MESSAGES } from "./validation";
 
 /**
@@ -33,10 +34,8 @@ export async function findPracticeRoomByOtp(db: Db, otp: string, now = Date.now(
 export async function joinPracticeRoom(db: Db, studentId: string, otp: string, now = Date.now()) {
   if (!OTP_PATTERN.test(otp)) throw new FormError("Please enter a valid 6-digit OTP");
   const room = await findPracticeRoomByOtp(db, otp, now);
-  if (!room) {
-    // RATE-LIMIT: count a wrong practice code here
-    throw new FormError(PRACTICE_MESSAGES.invalidOtp, 404);
-  }
+  // The same answer as a wrong test-room code, so the caller's rate limit counts it the same way.
+  if (!room) throw new InvalidOtpError();
   const profile = await db.select({ name: user.name, email: user.email }).from(user).where(eq(user.id, studentId)).get();
   if (!profile) throw new FormError("User profile not found", 404);
   const inserted = await db

@@ -406,6 +406,16 @@ export async function removeParticipant(db: Db, room: Room, participantId: strin
 
 
 /**
+ * A join code that opens no room. The only join failure that counts as a
+ * guess against the student's limit (decision 018): practice rooms throw it too.
+ */
+export class InvalidOtpError extends FormError {
+  constructor() {
+    super("Invalid or expired OTP", 404);
+  }
+}
+
+/**
  * The room a join code opens: enabled, and the code not expired (checked
  * here, on the server, against the server's clock: spec README difference 6).
  */

@@ -18,7 +18,7 @@ import {
 } from "~/db/schema";
 import type { Db } from "~/lib/db.server";
 import { FormError } from "~/lib/forms.server";
-import { findRoomByOtp, type Room } from "~/lib/rooms/rooms.server";
+import { findRoomByOtp, InvalidOtpError, type Room } from "~/lib/rooms/rooms.server";
 import { TEST_RULES } from "./test-rules";
 
 export { TEST_RULES };
@@ -31,7 +31,7 @@ type Student = { id: string; name: string; email: string };
 
 export async function joinTestRoom(db: Db, student: Student, otp: string) {
   const room = await findRoomByOtp(db, otp);
-  if (!room) throw new FormError("Invalid or expired OTP", 404);
+  if (!room) throw new InvalidOtpError();
   const existing = await db
     .select({ id: roomParticipants.id, status: roomParticipants.status })
     .from(roomParticipants)
