@@ -63,6 +63,7 @@ test("a student runs a C program, saves it as a snippet and shares it; the link 
       .toBe(C_PROGRAM);
 
     // A bad link says so.
+    await admin.goto("/admin");
     await admin.goto("/admin/practice#lang=c&z=not-a-valid-link");
     await expect(admin.getByText("Failed to load shared code")).toBeVisible();
   } finally {

@@ -25,7 +25,7 @@ test("an admin opens a practice room; a student joins by OTP, solves a question,
   await expect(toast(admin, "Practice room created")).toBeVisible();
   const room = admin.getByRole("article", { name });
   await expect(room).toContainText("Active");
-  const otp = (await room.getByLabel(`OTP of ${name}`).textContent())!;
+  const otp = (await room.getByLabel(`OTP of ${name}`, { exact: true }).textContent())!;
   expect(otp).toMatch(/^\d{6}$/);
 
   const student = await newPerson(browser);
