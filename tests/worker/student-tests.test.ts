@@ -243,8 +243,11 @@ describe("proctoring and the journal", () => {
     res = await postForm(`/test/${room.id}/coding`, { intent: "submit", questionId: "ST-Coding-q0", code: "print(input())" }, s.cookie);
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/student");
+    // The journal is closed too (issue 13): nothing new is written.
     res = await journal(s.cookie, testId, [{ seq: 6, kind: "code", payload: { questionId: "ST-Coding-q0", code: "x" } }]);
-    expect(((await res.json()) as { rejected: { reason: string }[] }).rejected[0]!.reason).toBe("The test was disqualified");
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ error: "The test was disqualified" });
+    expect(await rows("SELECT * FROM journal_entries WHERE student_test_id = ? AND seq = 6", testId)).toEqual([]);
   });
 
   it("3 wrong unlock codes disqualify", async () => {

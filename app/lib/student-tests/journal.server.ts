@@ -18,12 +18,21 @@ export type Judge = (questionId: string, code: string, writtenAt: Date) => Promi
 /** The runner could not judge a queued submission: stop here, the client resends later. */
 export class JournalRetry extends Error {}
 
+/**
+ * The journal no longer takes anything new from this student (removed from
+ * the room, or disqualified): the endpoint answers 403 with this message and
+ * writes nothing. Entries stored before still get their first answer.
+ */
+export class JournalClosed extends Error {}
+
 export type JournalOptions = {
   now?: number;
   /** Default TEST_RULES.graceMs (the GRACE_SECONDS setting in the Worker). */
   graceMs?: number;
   /** Needed for submit-code entries; without it they wait (JournalRetry). */
   judge?: Judge;
+  /** Set when the journal is closed to new entries (removed, disqualified): JournalClosed. */
+  closed?: string | null;
 };
 
 export function graceMessage(graceMs: number) {
@@ -66,6 +75,7 @@ export async function applyJournal(db: Db, room: Room, test: StudentTest, entrie
       .all<{ id: string; testId: string; outcome: string; reason: string | null }>();
     for (const row of rows.results) stored.set(row.id, row);
   }
+  if (options.closed && sorted.some((e) => !stored.has(e.id))) throw new JournalClosed(options.closed);
   for (const entry of sorted) {
     const before = stored.get(entry.id);
     if (before) {
