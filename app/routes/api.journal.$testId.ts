@@ -5,6 +5,7 @@ import { requireRole } from "~/lib/accounts/session.server";
 import { getServerEnv } from "~/lib/env.server";
 import { jsonError as error, readJsonBody, requireJsonWrite } from "~/lib/json-request.server";
 import { publishCodeSaved, publishParticipantsChanged } from "~/lib/party.server";
+import { signAnchor } from "~/lib/student-tests/anchor.server";
 import { journalJudge } from "~/lib/student-tests/coding-test.server";
 import { isSizeIssue, JOURNAL_LIMITS, JournalBatchSchema } from "~/lib/student-tests/journal-protocol";
 import { applyJournal, JournalClosed } from "~/lib/student-tests/journal.server";
@@ -18,7 +19,7 @@ const AUTOSAVES = new Set(["code", "mcq-progress"]);
  * The server half of the offline journal (README: offline-tolerant test
  * taking). Entries apply in seq order, each exactly once; the answer says
  * which ids are done so the client can prune, the test's state, the results
- * of Submit Code entries judged now.
+ * of Submit Code entries judged now, and a fresh time anchor (decision 013).
  *
  * Refusals, with nothing written: 415/403 for anything but JSON from our own
  * origin, 413 for a request or an entry over JOURNAL_LIMITS, 400 for a
@@ -53,6 +54,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     result = await applyJournal(context.db, room, test, body.entries, {
       graceMs: serverEnv.GRACE_SECONDS * 1000,
       judge: journalJudge(context, room, test),
+      anchorSecret: serverEnv.BETTER_AUTH_SECRET,
       closed,
     });
   } catch (e) {
@@ -70,7 +72,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   // The runner is unreachable and nothing else could be settled: ask the client to come back.
   if (result.retry && done.size === 0) return error("The code runner is busy. Your submission is saved and will be judged shortly.", 503, { "Retry-After": "5" });
-  return Response.json({ accepted: result.accepted, rejected: result.rejected, judged: result.judged, state: result.state });
+  const anchor = await signAnchor(serverEnv.BETTER_AUTH_SECRET);
+  return Response.json({ accepted: result.accepted, rejected: result.rejected, judged: result.judged, state: result.state, anchor });
 }
 
 export function loader() {

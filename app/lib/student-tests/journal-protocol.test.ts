@@ -9,8 +9,9 @@ const issues = (value: unknown) => {
 
 describe("journal entry schemas", () => {
   it("keeps what each kind needs and drops anything else", () => {
-    const parsed = JournalEntrySchema.parse(entry("code", { questionId: "q1", code: "print(1)", junk: "x".repeat(1000) }));
+    const parsed = JournalEntrySchema.parse({ ...entry("code", { questionId: "q1", code: "print(1)", junk: "x".repeat(1000) }), anchor: "1.abc" });
     expect(parsed.payload).toEqual({ questionId: "q1", code: "print(1)" });
+    expect(parsed.anchor).toBe("1.abc");
     expect(JournalEntrySchema.parse(entry("tab-switch", { at: 5, extra: [1, 2, 3] })).payload).toEqual({ at: 5 });
     expect(JournalEntrySchema.parse(entry("finish", {})).payload).toEqual({});
     expect(JournalEntrySchema.parse(entry("mcq-progress", { answers: { a: 1 } })).payload).toEqual({ answers: { a: 1 }, marked: [], currentIndex: 0 });

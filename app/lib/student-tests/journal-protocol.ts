@@ -23,6 +23,8 @@ export const JOURNAL_LIMITS = {
   questionId: 200,
   /** Characters of a typed unlock code (a room's code has at most 64). */
   unlockCode: 256,
+  /** Characters of a time anchor. */
+  anchor: 200,
 } as const;
 
 const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
@@ -69,6 +71,12 @@ export const JournalEntrySchema = z
     payload: z.record(z.unknown()),
     /** Milliseconds on the server's clock (the client's Date.now() plus its measured offset). */
     createdAt: z.number().int().positive(),
+    /**
+     * The newest server-signed time anchor this device had seen when it wrote
+     * the entry (decision 013). Optional: entries from clients older than
+     * anchors still count, but never after the deadline.
+     */
+    anchor: z.string().max(JOURNAL_LIMITS.anchor).optional(),
   })
   .transform((entry, ctx) => {
     const payload = JOURNAL_PAYLOADS[entry.kind].safeParse(entry.payload);
@@ -115,5 +123,7 @@ export const JournalResponseSchema = z.object({
   /** Submit Code entries judged while applying this batch. */
   judged: z.array(JudgedEntrySchema).default([]),
   state: TestStateSchema,
+  /** A fresh server-signed time anchor (decision 013). */
+  anchor: z.string().optional(),
 });
 export type JournalResponse = z.infer<typeof JournalResponseSchema>;
