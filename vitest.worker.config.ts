@@ -29,6 +29,8 @@ export default defineConfig(async () => {
     include: ["tests/worker/**/*.test.ts"],
     setupFiles: ["./tests/worker/apply-migrations.ts"],
     globalSetup: ["./tests/worker/global-setup.ts"],
+    // Real D1, Durable Objects and runners on 2 shared cores: a slow machine must not fail a correct test.
+    testTimeout: 30_000,
     deps: {
       optimizer: {
         ssr: { enabled: true, include: ["@remix-run/cloudflare", "@remix-run/server-runtime"] },
