@@ -1,6 +1,7 @@
 // The playground's interactive runs through the Worker: who may open one, and
 // a whole conversation proxied to the real runner (tests/worker/global-setup.ts).
-import { exports } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
+import { parseRunnerUrls } from "~/lib/runner-pool";
 import { beforeAll, describe, expect, it } from "vitest";
 import { InteractiveServerMessageSchema, type InteractiveServerMessage } from "../../contracts/runner";
 import { PLAYGROUND_CLOSED_DURING_TEST } from "~/lib/playground/access.server";
@@ -160,10 +161,10 @@ describe("a conversation through the Worker", () => {
     expect(await s.closedWith()).toBe(1009);
   });
 
-  it("when every interactive slot of the runner is busy, the socket says so and closes", async () => {
-    // The test runner has the default RUNNER_INTERACTIVE_SESSIONS (4): fill them.
+  it("when every interactive slot of every runner is busy, the socket says so and closes", async () => {
+    // Each test runner has the default RUNNER_INTERACTIVE_SESSIONS (4): fill them all (a free runner in the list would take the session).
     const busy = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 4 * parseRunnerUrls(env.RUNNER_URL).length; i++) {
       const s = session(await upgrade(student));
       s.send({ type: "start", language: "python", code: 'print("waiting")\ninput()\n' });
       busy.push(s);

@@ -5,6 +5,7 @@
 // the runner's are passed back as they are. Either side closing closes the
 // other, and the runner then kills the program.
 import { InteractiveClientMessageSchema, type InteractiveServerMessage } from "../../../contracts/runner.ts";
+import { parseRunnerUrls } from "~/lib/runner-pool";
 
 /**
  * The largest message a browser may send, in UTF-8 bytes: a start with 64 KB
@@ -58,14 +59,19 @@ function explain(message: string, code = 1011): Response {
 
 /** Opens a session on the runner and answers the browser's upgrade with the other end of the pipe. */
 export async function openInteractiveProxy(env: RunnerEnv, doFetch: typeof fetch = fetch): Promise<Response> {
-  let upstream: Response;
-  try {
-    upstream = await doFetch(`${env.RUNNER_URL.replace(/\/+$/, "")}/v1/interactive`, {
-      headers: { Upgrade: "websocket", Authorization: `Bearer ${env.RUNNER_TOKEN}` },
-    });
-  } catch {
-    return explain("The code runner is unreachable. Please try again shortly");
+  // RUNNER_URL may list several runners (decision 015): the first that takes the session serves it.
+  let upstream: Response | null = null;
+  for (const url of parseRunnerUrls(env.RUNNER_URL)) {
+    try {
+      upstream = await doFetch(`${url}/v1/interactive`, {
+        headers: { Upgrade: "websocket", Authorization: `Bearer ${env.RUNNER_TOKEN}` },
+      });
+      if (upstream.status === 101 && upstream.webSocket) break;
+    } catch {
+      // Unreachable: try the next runner.
+    }
   }
+  if (!upstream) return explain("The code runner is unreachable. Please try again shortly");
   const runner = upstream.webSocket;
   if (upstream.status !== 101 || !runner) {
     await upstream.body?.cancel();
