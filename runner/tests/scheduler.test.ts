@@ -72,7 +72,7 @@ describe("admission by priority", () => {
     scheduler.admit();
     scheduler.admit();
     expect(() => scheduler.admit()).toThrow(QueueFullError);
-    expect(scheduler.stats).toEqual({ running: 0, waiting: 4 });
+    expect(scheduler.stats).toMatchObject({ running: 0, waiting: 4 });
   });
 
   it("admits low requests again when the queue drains", () => {
