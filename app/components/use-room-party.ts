@@ -1,6 +1,6 @@
 import { useRevalidator } from "@remix-run/react";
 import usePartySocket from "partysocket/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ROOM_PARTY, ServerMessage, type RoomEvent } from "../../party/protocol";
 
 /**
@@ -13,7 +13,7 @@ export function useRoomParty(room: string, onEvent?: (event: RoomEvent) => void 
   const handler = useRef(onEvent);
   handler.current = onEvent;
   const connectedBefore = useRef(false);
-  const refresh = useRef(coalescedRefresh()).current;
+  const [refresh] = useState(coalescedRefresh);
   const latest = useRef(revalidator);
   latest.current = revalidator;
   const revalidate = () => {

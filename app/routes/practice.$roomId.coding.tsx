@@ -1,7 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useFetcher, useLoaderData, useNavigate, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { CodeEditor, FILE_NAMES, FONT_SIZE_DEFAULT, FontSizeControls } from "~/components/code-editor";
+import { FONT_SIZE_DEFAULT } from "~/components/code-editor";
+import { CodeSection } from "~/components/test/code-section";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { outputEntry, OutputPanel, ResultsPanel, type OutputEntry, type PracticeRun } from "~/components/practice/practice-panels";
 import { usePracticeDrafts } from "~/components/practice/use-practice-drafts";
@@ -184,21 +185,15 @@ export default function PracticeSession() {
           aside={<Badge tone="gray">{LANGUAGE_LABELS[question.language]}</Badge>}
           hiddenNote={(n) => `${n} hidden test case${n === 1 ? "" : "s"} also run when you press Run Tests: you see only whether each passed.`}
         />
-        <section aria-label="Code" className="flex min-h-0 flex-col">
-          <div className="flex items-center justify-between border-b border-slate-200 px-3 py-1.5 dark:border-slate-800">
-            <span className="font-mono text-xs text-slate-500">{FILE_NAMES[question.language]}</span>
-            <FontSizeControls size={fontSize} onChange={setFontSize} />
-          </div>
-          <div className="min-h-0 flex-1 overflow-auto">
-            <CodeEditor
-              key={question.id}
-              value={code}
-              onChange={(value) => drafts.setCode(question.id, value)}
-              language={question.language}
-              fontSize={fontSize}
-              ariaLabel={`Code for question ${active + 1}`}
-            />
-          </div>
+        <CodeSection
+          questionId={question.id}
+          questionNumber={active + 1}
+          language={question.language}
+          code={code}
+          onChange={(value) => drafts.setCode(question.id, value)}
+          fontSize={fontSize}
+          onFontSize={setFontSize}
+        >
           <div className="flex items-center gap-3 border-t border-slate-200 px-3 py-2 dark:border-slate-800">
             <Button onClick={runTests} disabled={running} busy={running}>
               Run Tests
@@ -209,7 +204,7 @@ export default function PracticeSession() {
             <ResultsPanel run={runFor(question.id) ?? null} running={running && runner.formData?.get("questionId") === question.id} />
             <OutputPanel entries={output} onClear={() => setOutput([])} />
           </div>
-        </section>
+        </CodeSection>
       </div>
       {exitDialog}
     </div>

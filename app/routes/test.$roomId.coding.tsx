@@ -2,7 +2,8 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { isRouteErrorResponse, useFetcher, useLoaderData, type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { z } from "zod";
-import { CodeEditor, FILE_NAMES, FontSizeControls, loadEditor } from "~/components/code-editor";
+import { loadEditor } from "~/components/code-editor";
+import { CodeSection } from "~/components/test/code-section";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NetworkIndicator } from "~/components/network-indicator";
 import { Countdown } from "~/components/test/countdown";
@@ -308,24 +309,17 @@ export default function CodingTest() {
         />
         <ProblemPanel question={question} />
 
-        <section aria-label="Code" className="flex min-h-0 flex-col">
-          <div className="flex items-center justify-between border-b border-slate-200 px-3 py-1.5 dark:border-slate-800">
-            <span className="font-mono text-xs text-slate-500">{FILE_NAMES[data.language]}</span>
-            <FontSizeControls size={fontSize} onChange={setFontSize} />
-          </div>
-          <div className="min-h-0 flex-1 overflow-auto">
-            <CodeEditor
-              // One editor per question: its own document and undo history.
-              key={question.id}
-              value={code}
-              onChange={(value) => setCode(question.id, value)}
-              language={data.language}
-              fontSize={fontSize}
-              blockClipboard
-              onBlocked={blocked}
-              ariaLabel={`Code for question ${active + 1}`}
-            />
-          </div>
+        <CodeSection
+          questionId={question.id}
+          questionNumber={active + 1}
+          language={data.language}
+          code={code}
+          onChange={(value) => setCode(question.id, value)}
+          fontSize={fontSize}
+          onFontSize={setFontSize}
+          blockClipboard
+          onBlocked={blocked}
+        >
           <div className="flex gap-2 border-t border-slate-200 px-3 py-2 dark:border-slate-800">
             <Button variant="secondary" onClick={() => void send("run")} disabled={!code.trim() || busy} busy={busy && runner.formData?.get("intent") === "run"}>
               Run Code
@@ -335,7 +329,7 @@ export default function CodingTest() {
             </Button>
           </div>
           <OutputConsole result={output} />
-        </section>
+        </CodeSection>
       </div>
 
       <ConfirmDialog

@@ -1,6 +1,7 @@
 // The compiler playground (spec 2, "Compiler screen (playground)", sections 5,
 // 8 and 9): its constants, messages, the run form's schema (browser and
 // action) and the pure helpers the page shows. Isomorphic: no env, no D1.
+import { MAX_CODE_CHARS } from "~/lib/code-field";
 import { z } from "zod";
 import { LANGUAGE_LABELS } from "~/lib/format";
 
@@ -27,9 +28,9 @@ export function isUploadable(name: string) {
   return /\.(c|cpp|py|java|txt)$/i.test(name);
 }
 
-/** The runner's code limit (64 KB); stdin is held to the same, far below the runner's 1 MB. */
-export const MAX_CODE_BYTES = 64 * 1024;
-export const MAX_STDIN_BYTES = 64 * 1024;
+/** The runner's code limit (64 KB, the one code-field.ts holds), counted in UTF-8 bytes; stdin is held to the same, far below the runner's 1 MB. */
+export const MAX_CODE_BYTES = MAX_CODE_CHARS;
+export const MAX_STDIN_BYTES = MAX_CODE_CHARS;
 
 /** Per user, across every isolate (run-limit.server.ts): at most RUN_LIMIT runs in any RUN_WINDOW_MS. */
 export const RUN_LIMIT = 5;

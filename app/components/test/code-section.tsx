@@ -1,0 +1,53 @@
+import type { ReactNode } from "react";
+import { CodeEditor, FILE_NAMES, FontSizeControls, type BlockedAction, type EditorLanguage } from "~/components/code-editor";
+
+/**
+ * The code column of the coding test and the practice session: the file name
+ * and font size above one editor per question (its own document and undo
+ * history), and the page's buttons and panels (`children`) below.
+ */
+export function CodeSection({
+  questionId,
+  questionNumber,
+  language,
+  code,
+  onChange,
+  fontSize,
+  onFontSize,
+  blockClipboard = false,
+  onBlocked,
+  children,
+}: {
+  questionId: string;
+  questionNumber: number;
+  language: EditorLanguage;
+  code: string;
+  onChange: (code: string) => void;
+  fontSize: number;
+  onFontSize: (size: number) => void;
+  blockClipboard?: boolean;
+  onBlocked?: (kind: BlockedAction) => void;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-label="Code" className="flex min-h-0 flex-col">
+      <div className="flex items-center justify-between border-b border-slate-200 px-3 py-1.5 dark:border-slate-800">
+        <span className="font-mono text-xs text-slate-500">{FILE_NAMES[language]}</span>
+        <FontSizeControls size={fontSize} onChange={onFontSize} />
+      </div>
+      <div className="min-h-0 flex-1 overflow-auto">
+        <CodeEditor
+          key={questionId}
+          value={code}
+          onChange={onChange}
+          language={language}
+          fontSize={fontSize}
+          blockClipboard={blockClipboard}
+          onBlocked={onBlocked}
+          ariaLabel={`Code for question ${questionNumber}`}
+        />
+      </div>
+      {children}
+    </section>
+  );
+}
