@@ -37,7 +37,7 @@ export function ProblemPanel({
           <p className="text-sm text-slate-500">No open test cases for this question.</p>
         ) : (
           question.openCases.map((c, i) => (
-            <div key={c.id} className="mb-3 grid grid-cols-2 gap-2 text-xs">
+            <div key={c.id} role="group" aria-label={`Test case ${i + 1}`} className="mb-3 grid grid-cols-2 gap-2 text-xs">
               <div>
                 <p className="mb-1 font-medium">Input {i + 1}</p>
                 <pre className="overflow-x-auto rounded bg-slate-100 p-2 dark:bg-slate-800">{c.input}</pre>
