@@ -14,12 +14,21 @@ const quote = (value: string | number) => (typeof value === "number" ? String(va
 export async function d1<T = Record<string, unknown>>(sql: string, ...binds: (string | number)[]): Promise<T[]> {
   let i = 0;
   const command = sql.replace(/\?/g, () => quote(binds[i++]!));
-  const { stdout } = await run(
-    "node_modules/.bin/wrangler",
-    ["d1", "execute", "DB", "--local", "--persist-to", E2E_STATE, "--json", "--command", command],
-    { env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" }, maxBuffer: 16 * 1024 * 1024 },
-  );
-  return (JSON.parse(stdout) as { results: T[] }[])[0]!.results;
+  // The server writes the same SQLite file: a read that meets its write lock
+  // answers SQLITE_BUSY at once (no busy timeout in wrangler's CLI), so it is retried.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { stdout } = await run(
+        "node_modules/.bin/wrangler",
+        ["d1", "execute", "DB", "--local", "--persist-to", E2E_STATE, "--json", "--command", command],
+        { env: { ...process.env, CI: "true", WRANGLER_SEND_METRICS: "false" }, maxBuffer: 16 * 1024 * 1024 },
+      );
+      return (JSON.parse(stdout) as { results: T[] }[])[0]!.results;
+    } catch (error) {
+      if (attempt >= 8 || !/SQLITE_BUSY|database is locked/.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 150 * attempt));
+    }
+  }
 }
 
 /** The student test of `email` in `roomId`. */
@@ -34,6 +43,15 @@ export async function studentTest(roomId: string, email: string) {
 }
 
 /** Every journal entry the server stored for a test, in seq order. */
+/** Every code entry the server took for a test, in order: what a failing code check prints. */
+export async function codeTrail(testId: string) {
+  const rows = await d1<{ seq: number; kind: string; outcome: string; payload: string; client_created_at: number; received_at: number }>(
+    "SELECT seq, kind, outcome, payload, client_created_at, received_at FROM journal_entries WHERE student_test_id = ? AND kind IN ('code', 'submit-code') ORDER BY seq",
+    testId,
+  );
+  return JSON.stringify(rows, null, 1);
+}
+
 export function journalRows(testId: string) {
   return d1<{ id: string; seq: number; kind: string; outcome: string; synced_after_end: number }>(
     "SELECT id, seq, kind, outcome, synced_after_end FROM journal_entries WHERE student_test_id = ? ORDER BY seq",
