@@ -56,7 +56,7 @@ export const ServerMessage = z.union([
       userId: z.string(),
       role: z.enum(["admin", "student"]),
       serverTime: z.number(),
-      /** A server-signed time anchor for the journal (decision 013). */
+      /** A server-signed time anchor for the journal (decision 019). */
       anchor: z.string().optional(),
     }),
     z.object({ type: z.literal("pong"), sentAt: z.number(), serverTime: z.number(), anchor: z.string().optional() }),

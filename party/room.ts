@@ -78,7 +78,7 @@ export class RoomParty extends Server<Env> {
     if (viewer?.role === "student") this.ctx.waitUntil(this.markOffline(viewer.id, connection.id, outageStart(Date.now(), connection.state?.heardAt ?? null)));
   }
 
-  /** A time anchor for the journal (decision 013); none if the secret is missing. */
+  /** A time anchor for the journal (decision 019); none if the secret is missing. */
   private async anchor(now = Date.now()) {
     const secret = this.env.BETTER_AUTH_SECRET;
     return typeof secret === "string" && secret.length >= 16 ? signAnchor(secret, now) : undefined;
@@ -87,7 +87,7 @@ export class RoomParty extends Server<Env> {
   /**
    * A student's disconnected periods while the test runs, for the admin's
    * "offline for m:ss" and for the journal, which counts entries that arrive
-   * after the deadline only within such a period (decision 013). A period
+   * after the deadline only within such a period (decision 019). A period
    * opens when their last connection closes (at `startedAt`, which for a
    * pinging connection is at most OUTAGE_RULES.silenceMs after it was last
    * heard) and ends when any connection returns.

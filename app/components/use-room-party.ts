@@ -13,7 +13,7 @@ import { ROOM_PARTY, ServerMessage, type RoomEvent } from "../../party/protocol"
  * With `heartbeat` (a student's test page), the page pings the party every
  * OUTAGE_RULES.pingMs and keeps the time anchor of each pong, and it closes
  * the connection while the browser says it is offline, so the party records
- * the outage the journal's grace depends on (decision 013).
+ * the outage the journal's grace depends on (decision 019).
  */
 export function useRoomParty(room: string, onEvent?: (event: RoomEvent) => void | "handled", options: { heartbeat?: boolean } = {}) {
   const revalidator = useRevalidator();

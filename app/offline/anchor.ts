@@ -1,5 +1,5 @@
 /**
- * The newest server-signed time anchor this device has seen (decision 013).
+ * The newest server-signed time anchor this device has seen (decision 019).
  * The journal's answers and the room party's welcome and pong bring them;
  * every journal entry carries the newest one. Kept in localStorage, so that
  * entries written after an offline reload still carry it, and so every tab

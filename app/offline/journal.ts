@@ -18,7 +18,7 @@
  *   single entry it finds too large is reported (`onRejected`, `tooLarge`),
  *   kept on the device and not sent again by this page.
  * - Every entry carries the newest server-signed time anchor the device has
- *   seen, and is never stamped earlier than it (decision 013).
+ *   seen, and is never stamped earlier than it (decision 019).
  *
  * Browser only: create it in an effect, never during server rendering.
  */

@@ -19,7 +19,7 @@ const AUTOSAVES = new Set(["code", "mcq-progress"]);
  * The server half of the offline journal (README: offline-tolerant test
  * taking). Entries apply in seq order, each exactly once; the answer says
  * which ids are done so the client can prune, the test's state, the results
- * of Submit Code entries judged now, and a fresh time anchor (decision 013).
+ * of Submit Code entries judged now, and a fresh time anchor (decision 019).
  *
  * Refusals, with nothing written: 415/403 for anything but JSON from our own
  * origin, 413 for a request or an entry over JOURNAL_LIMITS, 400 for a

@@ -1,5 +1,5 @@
 // What the journal no longer takes on the client's word (issue 13, section 2;
-// decision 013): a late entry counts only within an outage the party saw, an
+// decision 019): a late entry counts only within an outage the party saw, an
 // entry cannot be stamped before its own time anchor, removal and
 // disqualification close the journal, sizes are bounded, and only JSON from
 // our own origin is read. Every refusal is checked against the D1 rows.

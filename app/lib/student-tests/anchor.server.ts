@@ -1,4 +1,4 @@
-// Server-signed time anchors (decision 013): "the server's clock read T", in
+// Server-signed time anchors (decision 019): "the server's clock read T", in
 // a form only the server can produce. Every journal answer and the room
 // party's welcome and pong carry one; each journal entry carries the newest
 // one its device had seen. An anchor proves the entry was written after T;

@@ -73,7 +73,7 @@ export const JournalEntrySchema = z
     createdAt: z.number().int().positive(),
     /**
      * The newest server-signed time anchor this device had seen when it wrote
-     * the entry (decision 013). Optional: entries from clients older than
+     * the entry (decision 019). Optional: entries from clients older than
      * anchors still count, but never after the deadline.
      */
     anchor: z.string().max(JOURNAL_LIMITS.anchor).optional(),
@@ -123,7 +123,7 @@ export const JournalResponseSchema = z.object({
   /** Submit Code entries judged while applying this batch. */
   judged: z.array(JudgedEntrySchema).default([]),
   state: TestStateSchema,
-  /** A fresh server-signed time anchor (decision 013). */
+  /** A fresh server-signed time anchor (decision 019). */
   anchor: z.string().optional(),
 });
 export type JournalResponse = z.infer<typeof JournalResponseSchema>;

@@ -33,7 +33,7 @@ export type JournalOptions = {
   graceMs?: number;
   /** Needed for submit-code entries; without it they wait (JournalRetry). */
   judge?: Judge;
-  /** Verifies entries' time anchors (decision 013); without it no entry has one, so none counts late. */
+  /** Verifies entries' time anchors (decision 019); without it no entry has one, so none counts late. */
   anchorSecret?: string;
   /** Set when the journal is closed to new entries (removed, disqualified): JournalClosed. */
   closed?: string | null;
@@ -45,7 +45,7 @@ export function graceMessage(graceMs: number) {
   return `These answers reached the server more than ${window} after the test ended, so they were not counted. They are kept for your instructor to review.`;
 }
 
-/** A late entry without an outage the server saw (decision 013): this device was connected when the test ended. */
+/** A late entry without an outage the server saw (decision 019): this device was connected when the test ended. */
 export const UNPROVEN_LATE_MESSAGE =
   "These answers reached the server after the test ended, and the server saw no loss of connection that held them back, so they were not counted. They are kept for your instructor to review.";
 

@@ -1,5 +1,5 @@
 // When may an entry that reached the server after the deadline still count?
-// Only within an outage the server saw (decision 013). Pure rules, shared by
+// Only within an outage the server saw (decision 019). Pure rules, shared by
 // the room party (which records outages) and the journal (which reads them).
 
 export const OUTAGE_RULES = {
