@@ -56,8 +56,10 @@ export const ServerMessage = z.union([
       userId: z.string(),
       role: z.enum(["admin", "student"]),
       serverTime: z.number(),
+      /** A server-signed time anchor for the journal (decision 019). */
+      anchor: z.string().optional(),
     }),
-    z.object({ type: z.literal("pong"), sentAt: z.number(), serverTime: z.number() }),
+    z.object({ type: z.literal("pong"), sentAt: z.number(), serverTime: z.number(), anchor: z.string().optional() }),
     z.object({ type: z.literal("error"), message: z.string() }),
   ]),
   RoomEvent,

@@ -1,7 +1,9 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
-import { participantDisconnects, testRooms } from "../app/db/schema";
+import { participantDisconnects, studentTests, testRooms } from "../app/db/schema";
 import { createDb } from "../app/lib/db.server";
+import { signAnchor } from "../app/lib/student-tests/anchor.server";
+import { isSilent, outageStart } from "../app/lib/student-tests/outages";
 import {
   ClientMessage,
   PartyViewer,
@@ -11,7 +13,12 @@ import {
   type ServerMessage,
 } from "./protocol";
 
-type ConnectionState = { viewer: PartyViewer };
+/**
+ * `heardAt`: when the party last heard from this connection, once it has
+ * pinged (a test page pings every OUTAGE_RULES.pingMs); null for clients that
+ * never ping, whose outages start when their close is noticed.
+ */
+type ConnectionState = { viewer: PartyViewer; heardAt: number | null };
 
 const ADMINS = "role:admin";
 const userTag = (id: string) => `user:${id}`;
@@ -31,59 +38,113 @@ export class RoomParty extends Server<Env> {
     return viewer.success ? [`role:${viewer.data.role}`, userTag(viewer.data.id)] : [];
   }
 
-  onConnect(connection: Connection<ConnectionState>, ctx: ConnectionContext) {
+  async onConnect(connection: Connection<ConnectionState>, ctx: ConnectionContext) {
     const parsed = PartyViewer.safeParse(safeJson(ctx.request.headers.get(VIEWER_HEADER)));
     if (!parsed.success) {
       connection.close(1008, "Unauthorized");
       return;
     }
-    connection.setState({ viewer: parsed.data });
-    if (parsed.data.role === "student") this.ctx.waitUntil(this.markOnline(parsed.data.id));
+    connection.setState({ viewer: parsed.data, heardAt: null });
+    if (parsed.data.role === "student") this.ctx.waitUntil(this.arrive(parsed.data.id, connection.id));
+    const now = Date.now();
     this.send(connection, {
       type: "welcome",
       room: this.name,
       userId: parsed.data.id,
       role: parsed.data.role,
-      serverTime: Date.now(),
+      serverTime: now,
+      anchor: await this.anchor(now),
     });
   }
 
-  onMessage(connection: Connection<ConnectionState>, raw: WSMessage) {
+  async onMessage(connection: Connection<ConnectionState>, raw: WSMessage) {
     const parsed = ClientMessage.safeParse(safeJson(typeof raw === "string" ? raw : null));
     if (!parsed.success) {
       this.send(connection, { type: "error", message: "Malformed message" });
       return;
     }
     switch (parsed.data.type) {
-      case "ping":
-        this.send(connection, { type: "pong", sentAt: parsed.data.sentAt, serverTime: Date.now() });
+      case "ping": {
+        const now = Date.now();
+        if (connection.state) connection.setState({ ...connection.state, heardAt: now });
+        this.send(connection, { type: "pong", sentAt: parsed.data.sentAt, serverTime: now, anchor: await this.anchor(now) });
         break;
+      }
     }
   }
 
   onClose(connection: Connection<ConnectionState>) {
     const viewer = connection.state?.viewer;
-    if (viewer?.role === "student") this.ctx.waitUntil(this.markOffline(viewer.id, connection.id));
+    if (viewer?.role === "student") this.ctx.waitUntil(this.markOffline(viewer.id, connection.id, outageStart(Date.now(), connection.state?.heardAt ?? null)));
+  }
+
+  /** A time anchor for the journal (decision 019); none if the secret is missing. */
+  private async anchor(now = Date.now()) {
+    const secret = this.env.BETTER_AUTH_SECRET;
+    return typeof secret === "string" && secret.length >= 16 ? signAnchor(secret, now) : undefined;
   }
 
   /**
    * A student's disconnected periods while the test runs, for the admin's
-   * "offline for m:ss". A period opens when their last connection closes and
-   * ends when any connection returns.
+   * "offline for m:ss" and for the journal, which counts entries that arrive
+   * after the deadline only within such a period (decision 019). A period
+   * opens when their last connection closes (at `startedAt`, which for a
+   * pinging connection is at most OUTAGE_RULES.silenceMs after it was last
+   * heard) and ends when any connection returns.
    */
-  private async markOffline(studentId: string, closedId: string) {
+  private async markOffline(studentId: string, closedId: string, startedAt: number) {
     const stillHere = [...this.getConnections(userTag(studentId))].some((c) => c.id !== closedId);
     if (stillHere) return;
     const db = createDb(this.env.DB);
-    const room = await db.select({ isActive: testRooms.isActive }).from(testRooms).where(eq(testRooms.id, this.name)).get();
-    if (!room?.isActive) return;
+    if (!(await this.testRunning(studentId, startedAt))) return;
     const open = await db
       .select({ id: participantDisconnects.id })
       .from(participantDisconnects)
       .where(and(eq(participantDisconnects.roomId, this.name), eq(participantDisconnects.studentId, studentId), isNull(participantDisconnects.endedAt)))
       .get();
-    if (!open) await db.insert(participantDisconnects).values({ roomId: this.name, studentId, startedAt: new Date() });
+    if (!open) await db.insert(participantDisconnects).values({ roomId: this.name, studentId, startedAt: new Date(startedAt) });
     await this.publish({ type: "participants-changed", roomId: this.name }, { to: "admins" });
+  }
+
+  /**
+   * Whether the room's test was running for this student at `at`: the room
+   * is active, or `at` was before their deadline (a close noticed only after
+   * Stop still records an outage that began before it).
+   */
+  private async testRunning(studentId: string, at: number) {
+    const db = createDb(this.env.DB);
+    const row = await db
+      .select({ isActive: testRooms.isActive, endsAt: testRooms.endsAt, startedAt: testRooms.startedAt, extraMinutes: studentTests.extraMinutes })
+      .from(testRooms)
+      .leftJoin(studentTests, and(eq(studentTests.roomId, testRooms.id), eq(studentTests.studentId, studentId)))
+      .where(eq(testRooms.id, this.name))
+      .get();
+    if (!row) return false;
+    if (row.isActive) return true;
+    const end = row.endsAt ? row.endsAt.getTime() + (row.extraMinutes ?? 0) * 60_000 : null;
+    return row.startedAt !== null && end !== null && at < end;
+  }
+
+  /**
+   * A student connected. Their other connections that ping but have gone
+   * silent are dead sockets whose close was never noticed: the time since
+   * they were last heard was an outage, recorded now, and they are closed.
+   * Then any open period ends.
+   */
+  private async arrive(studentId: string, connectionId: string) {
+    const now = Date.now();
+    const others = [...this.getConnections<ConnectionState>(userTag(studentId))].filter((c) => c.id !== connectionId);
+    const silent = others.filter((c) => isSilent(c.state?.heardAt ?? null, now));
+    if (others.length > 0 && silent.length === others.length) {
+      const heardAt = Math.max(...silent.map((c) => c.state!.heardAt!));
+      const startedAt = outageStart(now, heardAt);
+      for (const c of silent) c.close(4000, "Replaced by a newer connection");
+      if (await this.testRunning(studentId, startedAt)) {
+        await createDb(this.env.DB).insert(participantDisconnects).values({ roomId: this.name, studentId, startedAt: new Date(startedAt), endedAt: new Date(now) });
+        await this.publish({ type: "participants-changed", roomId: this.name }, { to: "admins" });
+      }
+    }
+    await this.markOnline(studentId);
   }
 
   private async markOnline(studentId: string) {

@@ -1,14 +1,21 @@
 import { useRevalidator } from "@remix-run/react";
 import usePartySocket from "partysocket/react";
 import { useEffect, useRef, useState } from "react";
+import { OUTAGE_RULES } from "~/lib/student-tests/outages";
+import { deviceAnchors } from "~/offline/anchor";
 import { ROOM_PARTY, ServerMessage, type RoomEvent } from "../../party/protocol";
 
 /**
  * Subscribes to a room's party (or the lobby). By default every event
  * revalidates the page's loaders, so what is shown always comes from the
  * server's permission-checked loaders; `onEvent` can react first.
+ *
+ * With `heartbeat` (a student's test page), the page pings the party every
+ * OUTAGE_RULES.pingMs and keeps the time anchor of each pong, and it closes
+ * the connection while the browser says it is offline, so the party records
+ * the outage the journal's grace depends on (decision 019).
  */
-export function useRoomParty(room: string, onEvent?: (event: RoomEvent) => void | "handled") {
+export function useRoomParty(room: string, onEvent?: (event: RoomEvent) => void | "handled", options: { heartbeat?: boolean } = {}) {
   const revalidator = useRevalidator();
   const handler = useRef(onEvent);
   handler.current = onEvent;
@@ -23,7 +30,7 @@ export function useRoomParty(room: string, onEvent?: (event: RoomEvent) => void 
   useEffect(() => {
     if (revalidator.state === "idle" && refresh.settled()) revalidator.revalidate();
   }, [revalidator, revalidator.state, refresh]);
-  return usePartySocket({
+  const socket = usePartySocket({
     party: ROOM_PARTY,
     room,
     prefix: "parties",
@@ -31,6 +38,7 @@ export function useRoomParty(room: string, onEvent?: (event: RoomEvent) => void 
       const parsed = ServerMessage.safeParse(safeJson(message.data));
       if (!parsed.success) return;
       const m = parsed.data;
+      if (m.type === "welcome" || m.type === "pong") deviceAnchors().note(m.anchor);
       if (m.type === "welcome" || m.type === "pong" || m.type === "error") return;
       if (handler.current?.(m) === "handled") return;
       revalidate();
@@ -41,6 +49,29 @@ export function useRoomParty(room: string, onEvent?: (event: RoomEvent) => void 
       connectedBefore.current = true;
     },
   });
+  const heartbeat = options.heartbeat ?? false;
+  useEffect(() => {
+    if (!heartbeat) return;
+    const ping = () => {
+      // Only on an open socket: partysocket would queue it and send a burst on reconnect.
+      if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "ping", sentAt: Date.now() }));
+    };
+    const timer = setInterval(ping, OUTAGE_RULES.pingMs);
+    // A browser that knows it is offline closes the socket itself: the close
+    // reaches the party at once (or the party notices the silence), instead
+    // of a dead socket that looks connected.
+    const offline = () => socket.close(4001, "Browser offline");
+    const online = () => socket.reconnect();
+    window.addEventListener("offline", offline);
+    window.addEventListener("online", online);
+    if (navigator.onLine === false) offline();
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener("offline", offline);
+      window.removeEventListener("online", online);
+    };
+  }, [heartbeat, socket]);
+  return socket;
 }
 
 /**

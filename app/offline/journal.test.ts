@@ -1,9 +1,12 @@
 import "fake-indexeddb/auto";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { createAnchorStore } from "./anchor";
 import {
   createIdbJournalStorage,
   createJournal,
+  MAX_BATCH_ENTRIES,
   STORAGE_UNAVAILABLE_MESSAGE,
+  TOO_LARGE_MESSAGE,
   type Entry,
   type Journal,
   type JournalLocks,
@@ -387,5 +390,85 @@ describe("journal", () => {
     await j.flush();
     expect(names).toContain(`journal:${testId}`);
     expect(names.every((n) => n.startsWith(`journal:${testId}`))).toBe(true);
+  });
+
+  it("stamps every entry with the newest anchor seen, never earlier than it, and keeps the anchor of each answer", async () => {
+    const anchors = createAnchorStore(null);
+    const ahead = Date.now() + 60_000; // the server's clock is a minute ahead of what this device estimates
+    anchors.note(`${ahead}.first`);
+    let next = ahead + 1_000;
+    const server = fakeServer((entries) =>
+      Response.json({ accepted: entries.map((e) => e.id), rejected: [], state: STATE, anchor: `${next}.reply` }),
+    );
+    const j = journal({ testId: newTestId(), fetch: server.fetch, anchors });
+    const first = await j.append("code", { questionId: "q1", code: "a" });
+    expect(first.anchor).toBe(`${ahead}.first`);
+    expect(first.createdAt).toBe(ahead);
+    await j.flush();
+    expect(anchors.newest()).toBe(`${ahead + 1_000}.reply`);
+    next = ahead - 5_000; // an older anchor in a later answer does not replace a newer one
+    const second = await j.append("code", { questionId: "q1", code: "b" });
+    expect(second.anchor).toBe(`${ahead + 1_000}.reply`);
+    expect(second.createdAt).toBe(ahead + 1_000);
+    await j.flush();
+    expect(anchors.newest()).toBe(`${ahead + 1_000}.reply`);
+    expect(server.requests.flat().map((e) => e.anchor)).toEqual([`${ahead}.first`, `${ahead + 1_000}.reply`]);
+  });
+
+  it("without any anchor, entries carry none (the server then grants no grace to them)", async () => {
+    const server = fakeServer();
+    const j = journal({ testId: newTestId(), fetch: server.fetch, anchors: createAnchorStore(null) });
+    const e = await j.append("tab-switch", {});
+    expect("anchor" in e).toBe(false);
+  });
+
+  it("a 413 for a batch sends it in halves until it goes through", async () => {
+    const server = fakeServer();
+    const j = journal({ testId: newTestId(), fetch: server.fetch });
+    const release = server.hold();
+    for (let i = 0; i < 8; i++) await j.append("code", { questionId: "q", code: `v${i}` });
+    server.reply(
+      (entries) => (entries.length > 2 ? Response.json({ error: "This request is too large: at most 1 MB at a time." }, { status: 413 }) : Response.json({ accepted: entries.map((e) => e.id), rejected: [], state: STATE })),
+    );
+    release();
+    await j.flush();
+    await vi.waitFor(() => expect(j.status().pending).toBe(0));
+    expect(server.requests.length).toBeLessThan(20);
+    expect(server.requests.map((r) => r.length)[0]).toBeLessThanOrEqual(MAX_BATCH_ENTRIES);
+    expect(j.status()).toMatchObject({ error: null, tooLarge: 0 });
+  });
+
+  it("a 413 for a single entry: reported with the server's reason, kept on the device, not sent again; the rest syncs", async () => {
+    const storage = createIdbJournalStorage();
+    const testId = newTestId();
+    const rejected: { id: string; reason: string }[] = [];
+    const taken = new Set<string>();
+    const server = fakeServer((entries) => {
+      if (entries.some((e) => String(e.payload.code ?? "").length > 100)) return Response.json({ error: "Code can be at most 64 KB" }, { status: 413 });
+      for (const e of entries) taken.add(e.id);
+      return Response.json({ accepted: entries.map((e) => e.id), rejected: [], state: STATE });
+    });
+    const release = server.hold();
+    const j = journal({ testId, fetch: server.fetch, storage, onRejected: (r) => rejected.push(...r) });
+    const before = await j.append("code", { questionId: "q", code: "small" });
+    const big = await j.append("code", { questionId: "q", code: "x".repeat(1000) });
+    const after = await j.append("finish", {});
+    release();
+    await j.flush();
+    await vi.waitFor(() => expect(j.status().tooLarge).toBe(1));
+    await j.flush();
+    const reason = `Code can be at most 64 KB. ${TOO_LARGE_MESSAGE}`;
+    expect(rejected).toEqual([{ id: big.id, reason }]);
+    expect(j.status()).toMatchObject({ error: null, tooLarge: 1, tooLargeError: reason, pending: 1 });
+    // The others reached the server; the big one stays on this device.
+    expect(taken.has(before.id) && taken.has(after.id)).toBe(true);
+    expect(taken.has(big.id)).toBe(false);
+    expect((await storage.list(testId)).map((e) => e.id)).toEqual([big.id]);
+    expect((await j.entries()).map((e) => e.id)).toEqual([big.id]);
+    // Not sent again by this page: no loop.
+    const calls = server.calls();
+    await j.append("tab-switch", {});
+    await j.flush();
+    expect(server.requests.slice(calls).flat().some((e) => e.id === big.id)).toBe(false);
   });
 });

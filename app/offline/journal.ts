@@ -13,11 +13,18 @@
  *   test never share a seq. Entries are sent in seq order, at most 100 a request,
  *   and a single tab at a time drains (a second Web Lock).
  * - Resending is always safe (the server ignores ids it already stored), so
- *   every failure is simply retried with full-jitter exponential backoff.
+ *   every failure is simply retried with full-jitter exponential backoff;
+ *   except 413: a batch the server finds too large is sent in halves, and a
+ *   single entry it finds too large is reported (`onRejected`, `tooLarge`),
+ *   kept on the device and not sent again by this page.
+ * - Every entry carries the newest server-signed time anchor the device has
+ *   seen, and is never stamped earlier than it (decision 019).
  *
  * Browser only: create it in an effect, never during server rendering.
  */
 import { createStore, type UseStore } from "idb-keyval";
+
+import { anchorTime, deviceAnchors, type AnchorStore } from "./anchor";
 
 import {
   JournalResponseSchema,
@@ -46,6 +53,10 @@ export type JournalStatus = {
   storageError: string | null;
   /** Entries this page appended since it opened. */
   written: number;
+  /** Entries the server refused as too large (413): kept on this device, not sent again by this page. */
+  tooLarge: number;
+  /** The server's message for the last of them. */
+  tooLargeError: string | null;
 };
 
 /** Where entries live. The default is IndexedDB; tests inject failing ones. */
@@ -85,6 +96,8 @@ export type JournalOptions = {
   retry?: { baseMs?: number; capMs?: number; random?: () => number };
   /** Per-request timeout. Default 20 s. */
   timeoutMs?: number;
+  /** Where time anchors are kept; default this device's (localStorage). */
+  anchors?: AnchorStore;
 };
 
 export type Journal = {
@@ -100,9 +113,11 @@ export type Journal = {
 };
 
 export const MAX_BATCH_ENTRIES = 100;
-/** Code entries can be large; keep one request well under body-size limits. */
-const MAX_BATCH_CHARS = 512 * 1024;
+/** Half of what the server takes (JOURNAL_LIMITS.batchBytes), in UTF-8 bytes. */
+export const MAX_BATCH_BYTES = 512 * 1024;
 const FATAL_STATUSES = new Set([401, 403, 404, 410]);
+
+export const TOO_LARGE_MESSAGE = "This change is too large to send. It is kept on this device.";
 
 export const STORAGE_UNAVAILABLE_MESSAGE =
   "Your browser cannot save answers offline (storage unavailable). Keep this tab open until everything is synced.";
@@ -274,7 +289,10 @@ function bySeq(a: Entry, b: Entry) {
 type SendResult =
   | { type: "ok"; body: JournalResponse }
   | { type: "fatal"; message: string }
+  | { type: "too-large"; message: string }
   | { type: "retry"; delayMs?: number };
+
+const utf8 = new TextEncoder();
 
 // ---------------------------------------------------------------------------
 // The journal
@@ -290,6 +308,7 @@ export function createJournal(options: JournalOptions): Journal {
   const capMs = options.retry?.capMs ?? 30_000;
   const random = options.retry?.random ?? Math.random;
   const timeoutMs = options.timeoutMs ?? 20_000;
+  const anchors = options.anchors ?? deviceAnchors();
   const withLock = lockRunner(
     options.locks !== undefined ? options.locks : typeof navigator !== "undefined" ? navigator.locks : undefined,
   );
@@ -303,9 +322,13 @@ export function createJournal(options: JournalOptions): Journal {
   const memory = new Map<string, Entry>();
   /** Settled by the server but whose IndexedDB delete failed: never resend. */
   const settled = new Map<string, number>();
+  /** Refused as too large (413): kept, but never sent again by this page. */
+  const tooLarge = new Set<string>();
+  /** Entries per request; halved while the server answers 413, reset when the queue drains. */
+  let batchLimit = MAX_BATCH_ENTRIES;
   let highestSeq = -1;
   let storedCount = 0;
-  let snapshot: JournalStatus = { pending: 0, syncing: false, lastSyncedAt: null, error: null, storageError: null, written: 0 };
+  let snapshot: JournalStatus = { pending: 0, syncing: false, lastSyncedAt: null, error: null, storageError: null, written: 0, tooLarge: 0, tooLargeError: null };
   const listeners = new Set<(s: JournalStatus) => void>();
 
   let closed = false;
@@ -369,7 +392,11 @@ export function createJournal(options: JournalOptions): Journal {
   }
 
   async function append(kind: EntryKind, payload: Record<string, unknown>): Promise<Entry> {
-    const base = { id: uuid(), kind, payload, createdAt: Math.round(Date.now() + clockOffset()) };
+    // Never earlier than a server time this device has already seen: the
+    // server refuses such an entry (its clock would have been set back).
+    const anchor = anchors.newest();
+    const createdAt = Math.max(Math.round(Date.now() + clockOffset()), anchorTime(anchor) ?? 0);
+    const base = { id: uuid(), kind, payload, createdAt, ...(anchor ? { anchor } : {}) };
     let entry: Entry;
     try {
       entry = await withLock(seqLock, () => storage.add(testId, highestSeq + 1, (seq) => ({ ...base, seq })));
@@ -447,10 +474,17 @@ export function createJournal(options: JournalOptions): Journal {
       const batch = await nextBatch();
       if (batch.length === 0) {
         attempt = 0;
+        batchLimit = MAX_BATCH_ENTRIES;
         return true;
       }
       const result = await send(batch);
       if (closed) return false;
+      if (result.type === "too-large") {
+        // Never the same request again: a smaller one, or without this entry.
+        if (batch.length > 1) batchLimit = Math.max(1, Math.floor(batch.length / 2));
+        else refuseTooLarge(batch[0]!, result.message);
+        continue;
+      }
       if (result.type === "fatal") {
         fatal = true;
         clearRetry();
@@ -514,17 +548,26 @@ export function createJournal(options: JournalOptions): Journal {
   }
 
   async function nextBatch(): Promise<Entry[]> {
-    const all = await unsynced(MAX_BATCH_ENTRIES);
+    const all = (await unsynced(batchLimit + tooLarge.size)).filter((e) => !tooLarge.has(e.id));
     const batch: Entry[] = [];
-    let chars = 0;
+    let bytes = 0;
     for (const e of all) {
-      if (batch.length === MAX_BATCH_ENTRIES) break;
-      const size = JSON.stringify(e).length;
-      if (batch.length > 0 && chars + size > MAX_BATCH_CHARS) break;
+      if (batch.length === batchLimit) break;
+      const size = utf8.encode(JSON.stringify(e)).length;
+      if (batch.length > 0 && bytes + size > MAX_BATCH_BYTES) break;
       batch.push(e);
-      chars += size;
+      bytes += size;
     }
     return batch;
+  }
+
+  /** The server will never take this entry: say so, keep it on the device, go on with the rest. */
+  function refuseTooLarge(entry: Entry, message: string) {
+    tooLarge.add(entry.id);
+    setStatus({ tooLarge: tooLarge.size, tooLargeError: message });
+    const rejected = [{ id: entry.id, reason: message }];
+    if (options.onRejected) safeCall(() => options.onRejected?.(rejected));
+    else console.warn("journal: entry too large for the server", rejected);
   }
 
   async function send(batch: Entry[]): Promise<SendResult> {
@@ -543,6 +586,11 @@ export function createJournal(options: JournalOptions): Journal {
       if (FATAL_STATUSES.has(res.status)) {
         return { type: "fatal", message: FATAL_MESSAGES[res.status] };
       }
+      if (res.status === 413) {
+        const body = (await res.json().catch(() => null)) as { error?: unknown } | null;
+        const detail = typeof body?.error === "string" ? body.error : null;
+        return { type: "too-large", message: detail ? `${detail.replace(/[.!]?$/, ".")} ${TOO_LARGE_MESSAGE}` : TOO_LARGE_MESSAGE };
+      }
       // 429, 5xx and any other non-2xx: resending is safe, so retry rather
       // than ever dropping entries.
       if (!res.ok) return { type: "retry", delayMs: retryAfterMs(res) };
@@ -559,6 +607,7 @@ export function createJournal(options: JournalOptions): Journal {
   }
 
   async function settle(batch: Entry[], body: JournalResponse): Promise<boolean> {
+    anchors.note(body.anchor);
     const sent = new Map(batch.map((e) => [e.id, e]));
     const done = [...body.accepted, ...body.rejected.map((r) => r.id)]
       .map((id) => sent.get(id))

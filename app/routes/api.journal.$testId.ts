@@ -1,17 +1,14 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { eq } from "drizzle-orm";
-import { z } from "zod";
-import { studentTests, testRooms } from "~/db/schema";
-import { journalJudge } from "~/lib/student-tests/coding-test.server";
-import { getServerEnv } from "~/lib/env.server";
-import { publishCodeSaved, publishParticipantsChanged } from "~/lib/party.server";
+import { and, eq } from "drizzle-orm";
+import { roomParticipants, studentTests, testRooms } from "~/db/schema";
 import { requireRole } from "~/lib/accounts/session.server";
-import { JournalEntrySchema } from "~/lib/student-tests/journal-protocol";
-import { applyJournal } from "~/lib/student-tests/journal.server";
-
-const Body = z.object({ entries: z.array(JournalEntrySchema).max(100) });
-
-const error = (message: string, status: number, headers?: HeadersInit) => Response.json({ error: message }, { status, headers });
+import { getServerEnv } from "~/lib/env.server";
+import { jsonError as error, readJsonBody, requireJsonWrite } from "~/lib/json-request.server";
+import { publishCodeSaved, publishParticipantsChanged } from "~/lib/party.server";
+import { signAnchor } from "~/lib/student-tests/anchor.server";
+import { journalJudge } from "~/lib/student-tests/coding-test.server";
+import { isSizeIssue, JOURNAL_LIMITS, JournalBatchSchema } from "~/lib/student-tests/journal-protocol";
+import { applyJournal, JournalClosed } from "~/lib/student-tests/journal.server";
 
 /** Entries that change what the admin's participants table shows. */
 const VISIBLE_TO_ADMIN = new Set(["tab-switch", "unlock", "submit-code", "finish"]);
@@ -21,30 +18,49 @@ const AUTOSAVES = new Set(["code", "mcq-progress"]);
 /**
  * The server half of the offline journal (README: offline-tolerant test
  * taking). Entries apply in seq order, each exactly once; the answer says
- * which ids are done so the client can prune, the test's state, and the
- * results of Submit Code entries judged now.
+ * which ids are done so the client can prune, the test's state, the results
+ * of Submit Code entries judged now, and a fresh time anchor (decision 019).
+ *
+ * Refusals, with nothing written: 415/403 for anything but JSON from our own
+ * origin, 413 for a request or an entry over JOURNAL_LIMITS, 400 for a
+ * malformed one, 404/410 for a test that is not (or no longer) there, 403
+ * once the student was removed or disqualified.
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const student = await requireRole(request, context, "student");
   if (request.method !== "POST") return error("Use POST", 405);
-  let body: z.infer<typeof Body>;
-  try {
-    const parsed = Body.safeParse(await request.json());
-    if (!parsed.success) return error(parsed.error.issues[0]?.message ?? "Malformed journal", 400);
-    body = parsed.data;
-  } catch {
-    return error("Body must be JSON", 400);
+  const env = context.cloudflare.env;
+  const serverEnv = getServerEnv(env);
+  requireJsonWrite(request, [serverEnv.BETTER_AUTH_URL]);
+  const student = await requireRole(request, context, "student");
+  const parsed = JournalBatchSchema.safeParse(await readJsonBody(request, JOURNAL_LIMITS.batchBytes));
+  if (!parsed.success) {
+    const issue = parsed.error.issues.find(isSizeIssue) ?? parsed.error.issues[0];
+    return error(issue?.message ?? "Malformed journal", issue && isSizeIssue(issue) ? 413 : 400);
   }
+  const body = parsed.data;
   const test = await context.db.select().from(studentTests).where(eq(studentTests.id, params.testId ?? "")).get();
   // Someone else's test looks exactly like a missing one.
   if (!test || test.studentId !== student.id) return error("Test not found", 404);
   const room = await context.db.select().from(testRooms).where(eq(testRooms.id, test.roomId)).get();
   if (!room) return error("Room not found", 410);
-  const env = context.cloudflare.env;
-  const result = await applyJournal(context.db, room, test, body.entries, {
-    graceMs: getServerEnv(env).GRACE_SECONDS * 1000,
-    judge: journalJudge(context, room, test),
-  });
+  const participant = await context.db
+    .select({ status: roomParticipants.status })
+    .from(roomParticipants)
+    .where(and(eq(roomParticipants.roomId, room.id), eq(roomParticipants.studentId, student.id)))
+    .get();
+  const closed = !participant || participant.status === "removed" ? "You have been removed from this room" : test.isDisqualified ? "The test was disqualified" : null;
+  let result: Awaited<ReturnType<typeof applyJournal>>;
+  try {
+    result = await applyJournal(context.db, room, test, body.entries, {
+      graceMs: serverEnv.GRACE_SECONDS * 1000,
+      judge: journalJudge(context, room, test),
+      anchorSecret: serverEnv.BETTER_AUTH_SECRET,
+      closed,
+    });
+  } catch (e) {
+    if (e instanceof JournalClosed) return error(e.message, 403);
+    throw e;
+  }
   const done = new Set([...result.accepted, ...result.rejected.map((r) => r.id)]);
   if (body.entries.some((e) => VISIBLE_TO_ADMIN.has(e.kind) && done.has(e.id))) {
     context.cloudflare.ctx.waitUntil(publishParticipantsChanged(env, room.id));
@@ -56,7 +72,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   // The runner is unreachable and nothing else could be settled: ask the client to come back.
   if (result.retry && done.size === 0) return error("The code runner is busy. Your submission is saved and will be judged shortly.", 503, { "Retry-After": "5" });
-  return Response.json({ accepted: result.accepted, rejected: result.rejected, judged: result.judged, state: result.state });
+  const anchor = await signAnchor(serverEnv.BETTER_AUTH_SECRET);
+  return Response.json({ accepted: result.accepted, rejected: result.rejected, judged: result.judged, state: result.state, anchor });
 }
 
 export function loader() {

@@ -6,10 +6,12 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { graceMessage, type TestState } from "~/lib/student-tests/journal.server";
 import {
+  anchorFor,
   journal,
   launch,
   makeRoom,
   one,
+  recordOutage,
   rows,
   seedCodingCategory,
   seedMcqCategory,
@@ -67,8 +69,8 @@ async function ready(type: "coding" | "mcq" = "coding", name = "Taker") {
 }
 
 /** An entry with a fresh id (so the test can refer to it), created now unless told. */
-const entry = (seq: number, kind: string, payload: Record<string, unknown> = {}, createdAt = Date.now()) =>
-  ({ id: crypto.randomUUID(), seq, kind, payload, createdAt }) satisfies JournalInput;
+const entry = (seq: number, kind: string, payload: Record<string, unknown> = {}, createdAt = Date.now(), anchor?: string) =>
+  ({ id: crypto.randomUUID(), seq, kind, payload, createdAt, ...(anchor ? { anchor } : {}) }) satisfies JournalInput;
 
 async function send(cookie: string, testId: string, entries: JournalInput[]) {
   const res = await journal(cookie, testId, entries);
@@ -99,14 +101,21 @@ function mcqAnswers(correct: number) {
   return answers;
 }
 
-describe("the grace window after the deadline", () => {
+describe("the grace window after the deadline (for a student the party saw offline: decision 013)", () => {
+  /** The device last saw the server at `end - 60 s`, then the party saw it go and not come back. */
+  async function offlineAtTheEnd(room: Room, email: string, end: number) {
+    await recordOutage(room, email, end - 55_000);
+    return anchorFor(end - 60_000);
+  }
+
   it("an entry written before ends_at and synced 2 minutes after it is applied and flagged synced after end", async () => {
     const { room, s, testId } = await ready();
     expect((await testOf(room, s.email)).synced_after_end).toBe(0);
     const end = Date.now() - 2 * 60_000;
     await setEndsAt(room, end);
+    const anchor = await offlineAtTheEnd(room, s.email, end);
 
-    const e = entry(0, "code", { questionId: Q0, code: "written offline" }, end - 1000);
+    const e = entry(0, "code", { questionId: Q0, code: "written offline" }, end - 1000, anchor);
     const body = await send(s.cookie, testId, [e]);
     expect(body.accepted).toEqual([e.id]);
     expect(body.rejected).toEqual([]);
@@ -124,9 +133,10 @@ describe("the grace window after the deadline", () => {
     const { room, s, testId } = await ready();
     const end = Date.now() - 2 * 60_000;
     await setEndsAt(room, end);
+    const anchor = await offlineAtTheEnd(room, s.email, end);
 
-    const tolerated = entry(0, "code", { questionId: Q0, code: "within the clock tolerance" }, end + 4_000);
-    const late = entry(1, "code", { questionId: Q0, code: "too late" }, end + 6_000);
+    const tolerated = entry(0, "code", { questionId: Q0, code: "within the clock tolerance" }, end + 4_000, anchor);
+    const late = entry(1, "code", { questionId: Q0, code: "too late" }, end + 6_000, anchor);
     const body = await send(s.cookie, testId, [tolerated, late]);
     expect(body.accepted).toEqual([tolerated.id]);
     expect(body.rejected).toEqual([{ id: late.id, reason: "Written after the test ended" }]);
@@ -170,7 +180,8 @@ describe("the grace window after the deadline", () => {
     const { room, s, testId } = await ready();
     const end = Date.now() - 2 * 60_000;
     await setEndsAt(room, end);
-    const e = entry(0, "submit-code", { questionId: Q0, code: ECHO }, end - 30_000);
+    const anchor = await offlineAtTheEnd(room, s.email, end);
+    const e = entry(0, "submit-code", { questionId: Q0, code: ECHO }, end - 30_000, anchor);
     const body = await send(s.cookie, testId, [e]);
     expect(body.accepted).toEqual([e.id]);
     expect(body.judged).toEqual([{ id: e.id, questionId: Q0, passed: 5, total: 5, marks: 50 }]);

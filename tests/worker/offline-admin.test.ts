@@ -3,6 +3,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ServerMessage } from "../../party/protocol";
+import { OUTAGE_RULES } from "~/lib/student-tests/outages";
 import { call, postForm, signUp } from "./helpers";
 
 let admin = "";
@@ -86,6 +87,30 @@ describe("disconnected periods", () => {
     const rows = await env.DB.prepare("SELECT * FROM participant_disconnects WHERE room_id = ? AND student_id = ?").bind(id, student_id).all();
     expect(rows.results).toHaveLength(0);
     b.ws.close();
+  });
+
+  it("a pinging connection gone silent is a dead socket: when the student reconnects, the silence is recorded and the old socket closed", { timeout: 90_000 }, async () => {
+    const { id, taker, participant } = await runningRoom();
+    const { student_id } = await participant(taker.email);
+    const dead = await connect(id, taker.cookie);
+    let closed = false;
+    dead.ws.addEventListener("close", () => (closed = true));
+    dead.ws.send(JSON.stringify({ type: "ping", sentAt: 1 }));
+    await poll(async () => dead.seen, (s) => s.some((m) => m.type === "pong"));
+    const heardAt = (dead.seen.find((m) => m.type === "pong") as { serverTime: number }).serverTime;
+    // Never closed, never heard from again (a dropped network), for longer than OUTAGE_RULES.silenceMs.
+    await new Promise((r) => setTimeout(r, OUTAGE_RULES.silenceMs + 1500));
+    const back = await connect(id, taker.cookie);
+    const rows = await poll(
+      async () => (await env.DB.prepare("SELECT started_at, ended_at FROM participant_disconnects WHERE room_id = ? AND student_id = ?").bind(id, student_id).all<{ started_at: number; ended_at: number | null }>()).results,
+      (r) => r.length === 1,
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.started_at).toBe(heardAt + OUTAGE_RULES.silenceMs);
+    expect(rows[0]!.ended_at).toBeGreaterThan(rows[0]!.started_at);
+    await poll(async () => closed, (c) => c);
+    expect(closed).toBe(true);
+    back.ws.close();
   });
 });
 

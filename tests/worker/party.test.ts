@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { verifyAnchor } from "~/lib/student-tests/anchor.server";
 import { call, postForm, signUp } from "./helpers";
 import { connect, listen, upgrade } from "./party-client";
 
@@ -53,7 +54,12 @@ describe("who may connect", () => {
     expect((welcome as { userId: string }).userId).not.toBe("someone-else");
 
     ws.send(JSON.stringify({ type: "ping", sentAt: 42 }));
-    expect(await inbox.next((m) => m.type === "pong")).toMatchObject({ type: "pong", sentAt: 42 });
+    const pong = await inbox.next((m) => m.type === "pong");
+    expect(pong).toMatchObject({ type: "pong", sentAt: 42 });
+    // Both carry a time anchor the journal will trust: the server's own time, signed (decision 013).
+    for (const m of [welcome, pong] as { anchor?: string; serverTime: number }[]) {
+      expect(await verifyAnchor(env.BETTER_AUTH_SECRET, m.anchor)).toBe(m.serverTime);
+    }
     ws.send("not json");
     expect(await inbox.next((m) => m.type === "error")).toEqual({ type: "error", message: "Malformed message" });
     ws.close();

@@ -3,6 +3,7 @@
 // joined it, and the journal endpoint.
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
+import { signAnchor } from "~/lib/student-tests/anchor.server";
 import { call, postForm, signUp } from "./helpers";
 
 // Markers that must never reach a student: hidden test data, answers, codes.
@@ -103,7 +104,7 @@ export type TestRow = {
 export const testOf = (room: Room, email: string) =>
   one<TestRow>("SELECT t.* FROM student_tests t JOIN user u ON u.id = t.student_id WHERE t.room_id = ? AND u.email = ?", room.id, email);
 
-export type JournalInput = { id?: string; seq: number; kind: string; payload: Record<string, unknown>; createdAt?: number };
+export type JournalInput = { id?: string; seq: number; kind: string; payload: Record<string, unknown>; createdAt?: number; anchor?: string };
 
 /** POST /api/journal/{testId}; ids and createdAt default to a fresh uuid and now. */
 export function journal(cookie: string, testId: string, entries: JournalInput[]) {
@@ -120,4 +121,18 @@ export async function takingStudent(room: Room, name = "Taker") {
   const s = await signUp({ role: "student", name });
   expect((await join(s.cookie, room.otp)).status).toBe(302);
   return s;
+}
+
+/** A time anchor as the server signs it (decision 013), for the time `at`. */
+export const anchorFor = (at: number) => signAnchor(env.BETTER_AUTH_SECRET, at);
+
+/**
+ * The room party recorded this student disconnected from `startedAt` (still
+ * offline unless `endedAt`): an outage the journal's grace window may cover.
+ */
+export async function recordOutage(room: Room, email: string, startedAt: number, endedAt: number | null = null) {
+  const { id } = await one<{ id: string }>("SELECT id FROM user WHERE email = ?", email);
+  await env.DB.prepare("INSERT INTO participant_disconnects (id, room_id, student_id, started_at, ended_at) VALUES (?, ?, ?, ?, ?)")
+    .bind(crypto.randomUUID(), room.id, id, startedAt, endedAt)
+    .run();
 }

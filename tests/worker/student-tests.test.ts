@@ -3,12 +3,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { call, postForm, signUp } from "./helpers";
 import {
   admin,
+  anchorFor,
   HIDDEN,
   join,
   journal,
   launch,
   makeRoom,
   one,
+  recordOutage,
   rows,
   seedCodingCategory,
   seedMcqCategory,
@@ -243,8 +245,11 @@ describe("proctoring and the journal", () => {
     res = await postForm(`/test/${room.id}/coding`, { intent: "submit", questionId: "ST-Coding-q0", code: "print(input())" }, s.cookie);
     expect(res.status).toBe(302);
     expect(res.headers.get("Location")).toBe("/student");
+    // The journal is closed too (issue 13): nothing new is written.
     res = await journal(s.cookie, testId, [{ seq: 6, kind: "code", payload: { questionId: "ST-Coding-q0", code: "x" } }]);
-    expect(((await res.json()) as { rejected: { reason: string }[] }).rejected[0]!.reason).toBe("The test was disqualified");
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ error: "The test was disqualified" });
+    expect(await rows("SELECT * FROM journal_entries WHERE student_test_id = ? AND seq = 6", testId)).toEqual([]);
   });
 
   it("3 wrong unlock codes disqualify", async () => {
@@ -265,9 +270,12 @@ describe("proctoring and the journal", () => {
     const res = await postForm(`/test/${room.id}/coding`, { intent: "submit", questionId: "ST-Coding-q0", code: "print(input())" }, s.cookie);
     expect(res.status).toBe(410);
     expect(await res.text()).toContain("The test has ended");
+    // Written offline (the party saw the student go a minute before the end), synced now.
+    await recordOutage(room, s.email, end - 55_000);
+    const anchor = await anchorFor(end - 60_000);
     const j = await journal(s.cookie, testId, [
-      { seq: 0, kind: "code", payload: { questionId: "ST-Coding-q0", code: "written in time" }, createdAt: end - 1000 },
-      { seq: 1, kind: "code", payload: { questionId: "ST-Coding-q0", code: "too late" }, createdAt: end + 10_000 },
+      { seq: 0, kind: "code", payload: { questionId: "ST-Coding-q0", code: "written in time" }, createdAt: end - 1000, anchor },
+      { seq: 1, kind: "code", payload: { questionId: "ST-Coding-q0", code: "too late" }, createdAt: end + 10_000, anchor },
     ]);
     const body = (await j.json()) as { accepted: string[]; rejected: { reason: string }[] };
     expect(body.accepted).toHaveLength(1);

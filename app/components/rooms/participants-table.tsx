@@ -1,5 +1,5 @@
 import { Link, useFetcher } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useActionToast } from "~/components/use-action-toast";
 import { useValidateOnSubmit } from "~/components/use-validate-on-submit";
 import { Badge } from "~/components/ui/badge";
@@ -68,7 +68,7 @@ export function ParticipantsTable({ data, onAdd }: { data: RoomPageData; onAdd: 
                   <td className="px-5 py-2.5 tabular-nums">{p.tabSwitchCount ?? 0}</td>
                   <td className="px-5 py-2.5">
                     <Connection offlineMs={p.offlineMs} offlineNow={p.offlineNow} syncedAfterEnd={p.syncedAfterEnd ?? false} extraMinutes={p.extraMinutes ?? 0} />
-                    <LateEntries name={p.fullName} entries={p.lateEntries} />
+                    <LateEntries name={p.fullName} roomId={data.room.id} entries={p.lateEntries} />
                   </td>
                   <td className="px-5 py-2.5 tabular-nums">{p.totalScore ?? "—"}</td>
                   <td className="px-5 py-2.5 text-right whitespace-nowrap">
@@ -109,6 +109,7 @@ function Connection({ offlineMs, offlineNow, syncedAfterEnd, extraMinutes }: { o
 }
 
 type LateEntry = RoomPageData["participants"][number]["lateEntries"][number];
+type LateChange = { id: string; kind: string; createdAt: number; reason: string | null; preview: string };
 
 const LATE_KIND_LABELS: Record<string, string> = {
   code: "Code saved",
@@ -119,16 +120,27 @@ const LATE_KIND_LABELS: Record<string, string> = {
   finish: "Finish / Submit Test",
 };
 
-function latePreview(entry: LateEntry) {
-  const payload = (entry.payload ?? {}) as Record<string, unknown>;
-  if (typeof payload.code === "string" && entry.kind !== "unlock") return payload.code;
-  if (payload.answers && typeof payload.answers === "object") return `${Object.keys(payload.answers).length} answered`;
-  return "";
-}
+const WITH_CONTENT = new Set(["code", "submit-code", "mcq-progress", "finish"]);
 
-/** Answers that reached the server after the grace window: not counted, but the admin can read them. */
-function LateEntries({ name, entries }: { name: string; entries: LateEntry[] }) {
+/**
+ * Answers that reached the server after the test ended and were not counted
+ * (after the grace window, or with no outage the server saw): the admin can
+ * read them. The list carries no payloads; the one open change is loaded
+ * when it opens (the newest first).
+ */
+function LateEntries({ name, roomId, entries }: { name: string; roomId: string; entries: LateEntry[] }) {
   const [open, setOpen] = useState(false);
+  const [selected, setSelected] = useState<string | null>(null);
+  const change = useFetcher<LateChange | { error: string }>();
+  // Opens on the newest change with something to read (code or answers).
+  const shown = selected ?? (entries.findLast((e) => WITH_CONTENT.has(e.kind)) ?? entries.at(-1))?.id ?? null;
+  const requested = useRef<string | null>(null);
+  useEffect(() => {
+    if (!open || !shown || requested.current === shown) return;
+    requested.current = shown;
+    change.load(`/admin/api/late-change/${encodeURIComponent(shown)}?room=${encodeURIComponent(roomId)}`);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- load is stable enough; reruns when the open change does
+  }, [open, shown, roomId]);
   if (entries.length === 0) return null;
   return (
     <>
@@ -139,18 +151,35 @@ function LateEntries({ name, entries }: { name: string; entries: LateEntry[] }) 
         open={open}
         onClose={() => setOpen(false)}
         title={`Late changes from ${name}`}
-        description="These reached the server after the grace window closed, so they were not counted. They are kept here for you to review."
+        description="These reached the server after the test ended and were not counted: after the grace window, or while the student was connected. They are kept here for you to review."
       >
         <ol className="max-h-96 space-y-2 overflow-y-auto text-sm">
-          {entries.map((entry, i) => (
-            <li key={i} className="rounded-md border border-slate-200 p-2 dark:border-slate-700">
-              <p className="flex justify-between gap-2 font-medium">
-                <span>{LATE_KIND_LABELS[entry.kind] ?? entry.kind}</span>
-                <span className="text-xs font-normal text-slate-500">written {new Date(entry.createdAt).toLocaleTimeString()}</span>
-              </p>
-              {latePreview(entry) ? <pre className="mt-1 max-h-40 overflow-auto rounded bg-slate-100 p-2 text-xs whitespace-pre-wrap dark:bg-slate-800">{latePreview(entry)}</pre> : null}
-            </li>
-          ))}
+          {entries.map((entry) => {
+            const isOpen = entry.id === shown;
+            const data = isOpen && change.state === "idle" ? change.data : undefined;
+            const loaded = data && "id" in data && data.id === entry.id ? data : null;
+            const failed = data && "error" in data ? data.error : null;
+            return (
+              <li key={entry.id} className="rounded-md border border-slate-200 dark:border-slate-700">
+                <button type="button" aria-expanded={isOpen} onClick={() => setSelected(entry.id)} className="flex w-full justify-between gap-2 p-2 text-left font-medium">
+                  <span>{LATE_KIND_LABELS[entry.kind] ?? entry.kind}</span>
+                  <span className="text-xs font-normal text-slate-500">written {new Date(entry.createdAt).toLocaleTimeString()}</span>
+                </button>
+                {isOpen ? (
+                  <div className="px-2 pb-2">
+                    {loaded ? (
+                      <>
+                        {loaded.reason ? <p className="text-xs text-slate-500">{loaded.reason}</p> : null}
+                        {loaded.preview ? <pre className="mt-1 max-h-40 overflow-auto rounded bg-slate-100 p-2 text-xs whitespace-pre-wrap dark:bg-slate-800">{loaded.preview}</pre> : null}
+                      </>
+                    ) : (
+                      <p className="text-xs text-slate-500">{failed ?? "Loading…"}</p>
+                    )}
+                  </div>
+                ) : null}
+              </li>
+            );
+          })}
         </ol>
       </Dialog>
     </>

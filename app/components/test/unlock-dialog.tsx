@@ -4,6 +4,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { controlClass } from "~/components/ui/field";
 import { TEST_RULES } from "~/lib/student-tests/test-rules";
 import type { TestState } from "~/offline/journal";
+import { JOURNAL_LIMITS } from "~/lib/student-tests/journal-protocol";
 
 /** The coding test's lock (spec 2: proctoring): the room's unlock code, checked on the server. */
 export function UnlockDialog({ state, onUnlock }: { state: TestState; onUnlock: (code: string) => Promise<void> | undefined }) {
@@ -30,7 +31,7 @@ export function UnlockDialog({ state, onUnlock }: { state: TestState; onUnlock: 
         <label htmlFor="unlock-code" className="block text-sm font-medium">
           Unlock code
         </label>
-        <input id="unlock-code" className={controlClass} value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" autoFocus />
+        <input id="unlock-code" className={controlClass} value={code} onChange={(e) => setCode(e.target.value)} maxLength={JOURNAL_LIMITS.unlockCode} autoComplete="off" autoFocus />
         <p className="text-sm text-slate-600 dark:text-slate-300">
           Attempts remaining: {state.unlockAttemptsRemaining}/{TEST_RULES.unlockAttempts}
         </p>

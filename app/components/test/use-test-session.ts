@@ -243,7 +243,7 @@ export function useTestSession(options: SessionOptions) {
     // Extend or stop: the timer follows at once; the loader then confirms this student's own deadline.
     if (event.type === "room-changed") setEndsAt(event.endsAt === null ? null : event.endsAt + (opts.current.extraMs ?? 0));
     if (finishing) return "handled";
-  });
+  }, { heartbeat: true });
 
   // ------------------------------------------------------------ finishing
   /**

@@ -143,9 +143,10 @@ export async function roomDetail(db: Db, roomId: string) {
       .orderBy(asc(questions.category), asc(questions.title)),
   ]);
   const offline = await offlineTimes(db, roomId);
-  // Answers that reached the server after the grace window: not counted, kept for the admin.
+  // Answers that reached the server after the deadline and were not counted, kept for the admin.
+  // Never their payloads (up to 64 KB each): the admin opens one at a time (lateChange).
   const late = await db
-    .select({ testId: journalEntries.studentTestId, kind: journalEntries.kind, payload: journalEntries.payload, createdAt: journalEntries.clientCreatedAt })
+    .select({ id: journalEntries.id, testId: journalEntries.studentTestId, kind: journalEntries.kind, createdAt: journalEntries.clientCreatedAt })
     .from(journalEntries)
     .innerJoin(studentTests, eq(studentTests.id, journalEntries.studentTestId))
     .where(and(eq(studentTests.roomId, roomId), eq(journalEntries.outcome, "rejected"), eq(journalEntries.syncedAfterEnd, true)))
@@ -153,10 +154,32 @@ export async function roomDetail(db: Db, roomId: string) {
     .limit(500);
   const withConnection = participants.map((p) => ({
     ...p,
-    lateEntries: late.filter((l) => l.testId === p.testId).map(({ kind, payload, createdAt }) => ({ kind, payload, createdAt: Number(createdAt) })),
+    lateEntries: late.filter((l) => l.testId === p.testId).map(({ id, kind, createdAt }) => ({ id, kind, createdAt: Number(createdAt) })),
     ...(offline.get(p.studentId) ?? NEVER_OFFLINE),
   }));
   return { room, participants: withConnection, selectedQuestionIds: selected.map((s) => s.questionId), availableQuestions: available };
+}
+
+/** One late change the admin opened: what it held, shortened for reading (a code, or how many answers). */
+export async function lateChange(db: Db, roomId: string, entryId: string) {
+  const row = await db
+    .select({ id: journalEntries.id, kind: journalEntries.kind, payload: journalEntries.payload, createdAt: journalEntries.clientCreatedAt, reason: journalEntries.reason })
+    .from(journalEntries)
+    .innerJoin(studentTests, eq(studentTests.id, journalEntries.studentTestId))
+    .where(and(eq(journalEntries.id, entryId), eq(studentTests.roomId, roomId)))
+    .get();
+  if (!row) return null;
+  return { id: row.id, kind: row.kind, createdAt: row.createdAt.getTime(), reason: row.reason, preview: entryPreview(row.kind, row.payload) };
+}
+
+/** Entries stored before payloads were bounded can be 1 MB: the admin reads at most the runner's limit. */
+const PREVIEW_CHARS = 64 * 1024;
+
+export function entryPreview(kind: string, payload: unknown): string {
+  const p = (payload && typeof payload === "object" ? payload : {}) as Record<string, unknown>;
+  if (typeof p.code === "string" && kind !== "unlock") return p.code.length > PREVIEW_CHARS ? `${p.code.slice(0, PREVIEW_CHARS)}\n…` : p.code;
+  if (p.answers && typeof p.answers === "object") return `${Object.keys(p.answers).length} answered`;
+  return "";
 }
 
 export type OfflineTime = { offlineMs: number; offlineNow: boolean };

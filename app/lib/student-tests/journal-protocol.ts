@@ -6,15 +6,97 @@ import { z } from "zod";
 export const JOURNAL_KINDS = ["code", "mcq-progress", "tab-switch", "unlock", "submit-code", "finish"] as const;
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
 
-export const JournalEntrySchema = z.object({
-  id: z.string().uuid(),
-  seq: z.number().int().min(0),
-  kind: z.enum(JOURNAL_KINDS),
-  payload: z.record(z.unknown()),
-  /** Milliseconds on the server's clock (the client's Date.now() plus its measured offset). */
-  createdAt: z.number().int().positive(),
+/**
+ * What one request and one entry may hold (issue 13: three 1 MB entries grew
+ * the admin's room data a thousandfold). Anything larger is answered 413.
+ */
+export const JOURNAL_LIMITS = {
+  /** Entries in one request. */
+  batchEntries: 100,
+  /** Bytes of one request body (UTF-8). The browser sends at most half of this. */
+  batchBytes: 1024 * 1024,
+  /** Bytes of one code (UTF-8): what the runner accepts (RUNNER_MAX_CODE_KB, default 64). */
+  codeBytes: 64 * 1024,
+  /** Questions of one test an MCQ answer set or list of marks may name. */
+  questions: 1000,
+  /** Characters of a question id. */
+  questionId: 200,
+  /** Characters of a typed unlock code (a room's code has at most 64). */
+  unlockCode: 256,
+  /** Characters of a time anchor. */
+  anchor: 200,
+} as const;
+
+const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
+
+/** A size limit: zod's `too_big`, which the endpoint answers with 413. */
+function tooBig(ctx: z.RefinementCtx, type: "string" | "array", maximum: number, message: string) {
+  ctx.addIssue({ code: z.ZodIssueCode.too_big, type, maximum, inclusive: true, message });
+}
+
+const QuestionId = z.string().min(1).max(JOURNAL_LIMITS.questionId, `A question id can be at most ${JOURNAL_LIMITS.questionId} characters`);
+const Code = z.string().superRefine((code, ctx) => {
+  // Cheap bound first: a UTF-8 character is at most 3 bytes per UTF-16 unit.
+  if (code.length * 3 > JOURNAL_LIMITS.codeBytes && utf8Bytes(code) > JOURNAL_LIMITS.codeBytes) {
+    tooBig(ctx, "string", JOURNAL_LIMITS.codeBytes, `Code can be at most ${JOURNAL_LIMITS.codeBytes / 1024} KB`);
+  }
 });
-export type JournalEntry = z.infer<typeof JournalEntrySchema>;
+/** Question id -> chosen option; whether each choice is one of the options is the grader's rule (a stored rejection). */
+const Answers = z.record(QuestionId, z.number()).superRefine((answers, ctx) => {
+  if (Object.keys(answers).length > JOURNAL_LIMITS.questions) {
+    tooBig(ctx, "array", JOURNAL_LIMITS.questions, `At most ${JOURNAL_LIMITS.questions} answers`);
+  }
+});
+const Marked = z.array(QuestionId).max(JOURNAL_LIMITS.questions, `At most ${JOURNAL_LIMITS.questions} marked questions`);
+
+/**
+ * One schema per entry kind. Unknown keys are dropped, so what is stored is
+ * bounded by these alone.
+ */
+export const JOURNAL_PAYLOADS = {
+  code: z.object({ questionId: QuestionId, code: Code }),
+  "submit-code": z.object({ questionId: QuestionId, code: Code }),
+  "mcq-progress": z.object({ answers: Answers.default({}), marked: Marked.default([]), currentIndex: z.number().int().min(0).max(JOURNAL_LIMITS.questions).default(0) }),
+  "tab-switch": z.object({ at: z.number().optional() }),
+  unlock: z.object({ code: z.string().max(JOURNAL_LIMITS.unlockCode, `An unlock code can be at most ${JOURNAL_LIMITS.unlockCode} characters`) }),
+  /** MCQ: the answers; coding: nothing. */
+  finish: z.object({ answers: Answers.optional() }),
+} satisfies Record<JournalKind, z.ZodTypeAny>;
+
+export const JournalEntrySchema = z
+  .object({
+    id: z.string().uuid(),
+    seq: z.number().int().min(0),
+    kind: z.enum(JOURNAL_KINDS),
+    payload: z.record(z.unknown()),
+    /** Milliseconds on the server's clock (the client's Date.now() plus its measured offset). */
+    createdAt: z.number().int().positive(),
+    /**
+     * The newest server-signed time anchor this device had seen when it wrote
+     * the entry (decision 019). Optional: entries from clients older than
+     * anchors still count, but never after the deadline.
+     */
+    anchor: z.string().max(JOURNAL_LIMITS.anchor).optional(),
+  })
+  .transform((entry, ctx) => {
+    const payload = JOURNAL_PAYLOADS[entry.kind].safeParse(entry.payload);
+    if (!payload.success) {
+      for (const issue of payload.error.issues) ctx.addIssue({ ...issue, path: ["payload", ...issue.path] } as z.IssueData);
+      return z.NEVER;
+    }
+    return { ...entry, payload: payload.data as Record<string, unknown> };
+  });
+export type JournalEntry = z.output<typeof JournalEntrySchema>;
+
+/** A journal request: at most JOURNAL_LIMITS.batchEntries entries. */
+export const JournalBatchSchema = z.object({
+  entries: z.array(JournalEntrySchema).max(JOURNAL_LIMITS.batchEntries, `At most ${JOURNAL_LIMITS.batchEntries} entries in one request`),
+});
+
+/** True when the failure is a size limit (answered 413), not a malformed entry (400). */
+export function isSizeIssue(issue: z.ZodIssue) {
+  return issue.code === z.ZodIssueCode.too_big && (issue.type === "string" || issue.type === "array");
+}
 
 export const TestStateSchema = z.object({
   status: z.string(),
@@ -41,5 +123,7 @@ export const JournalResponseSchema = z.object({
   /** Submit Code entries judged while applying this batch. */
   judged: z.array(JudgedEntrySchema).default([]),
   state: TestStateSchema,
+  /** A fresh server-signed time anchor (decision 019). */
+  anchor: z.string().optional(),
 });
 export type JournalResponse = z.infer<typeof JournalResponseSchema>;

@@ -1,11 +1,13 @@
 // The server half of the offline journal (README: offline-tolerant test
 // taking): entries apply in seq order, each exactly once.
-import { eq } from "drizzle-orm";
-import { studentTests } from "~/db/schema";
+import { and, eq } from "drizzle-orm";
+import { participantDisconnects, studentTests } from "~/db/schema";
 import { safeEqual } from "~/lib/accounts/accounts.server";
 import type { Db } from "~/lib/db.server";
 import type { Room } from "~/lib/rooms/rooms.server";
+import { verifyAnchor } from "./anchor.server";
 import type { JournalEntry, JournalKind, JudgedEntry, TestState } from "./journal-protocol";
+import { lateEntryCounts, type Outage } from "./outages";
 import { codingQuestionIds, deadline, MCQ_PROGRESS, parseMcqProgress, testState, type StudentTest } from "./student-tests.server";
 import { ANSWER_MESSAGE, finishCodingTest, McqAnswersSchema, submitMcqTest } from "./submissions.server";
 import { TEST_RULES } from "./test-rules";
@@ -18,12 +20,23 @@ export type Judge = (questionId: string, code: string, writtenAt: Date) => Promi
 /** The runner could not judge a queued submission: stop here, the client resends later. */
 export class JournalRetry extends Error {}
 
+/**
+ * The journal no longer takes anything new from this student (removed from
+ * the room, or disqualified): the endpoint answers 403 with this message and
+ * writes nothing. Entries stored before still get their first answer.
+ */
+export class JournalClosed extends Error {}
+
 export type JournalOptions = {
   now?: number;
   /** Default TEST_RULES.graceMs (the GRACE_SECONDS setting in the Worker). */
   graceMs?: number;
   /** Needed for submit-code entries; without it they wait (JournalRetry). */
   judge?: Judge;
+  /** Verifies entries' time anchors (decision 019); without it no entry has one, so none counts late. */
+  anchorSecret?: string;
+  /** Set when the journal is closed to new entries (removed, disqualified): JournalClosed. */
+  closed?: string | null;
 };
 
 export function graceMessage(graceMs: number) {
@@ -31,6 +44,13 @@ export function graceMessage(graceMs: number) {
   const window = minutes >= 1 ? `${minutes} minute${minutes === 1 ? "" : "s"}` : `${Math.round(graceMs / 1000)} seconds`;
   return `These answers reached the server more than ${window} after the test ended, so they were not counted. They are kept for your instructor to review.`;
 }
+
+/** A late entry without an outage the server saw (decision 019): this device was connected when the test ended. */
+export const UNPROVEN_LATE_MESSAGE =
+  "These answers reached the server after the test ended, and the server saw no loss of connection that held them back, so they were not counted. They are kept for your instructor to review.";
+
+/** An entry stamped before a server time its own device had already seen: its clock was set back. */
+export const BEFORE_ANCHOR_MESSAGE = "This change is stamped earlier than the server time this device had already seen, so it was not counted. It is kept for your instructor to review.";
 
 /**
  * Applies journal entries in seq order, each exactly once.
@@ -66,6 +86,11 @@ export async function applyJournal(db: Db, room: Room, test: StudentTest, entrie
       .all<{ id: string; testId: string; outcome: string; reason: string | null }>();
     for (const row of rows.results) stored.set(row.id, row);
   }
+  if (options.closed && sorted.some((e) => !stored.has(e.id))) throw new JournalClosed(options.closed);
+  const anchors = new Map<string, number | null>();
+  for (const e of sorted) anchors.set(e.id, options.anchorSecret ? await verifyAnchor(options.anchorSecret, e.anchor) : null);
+  // Read once, and only when an entry arrives after the deadline.
+  const evidence = end !== null && now > end && sorted.some((e) => !stored.has(e.id)) ? await outageEvidence(db, room, test, end) : null;
   for (const entry of sorted) {
     const before = stored.get(entry.id);
     if (before) {
@@ -77,10 +102,13 @@ export async function applyJournal(db: Db, room: Room, test: StudentTest, entrie
     const afterGrace = end !== null && now > end + graceMs;
     const syncedAfterEnd = end !== null && now > end;
     const heavy = entry.kind === "submit-code" || entry.kind === "finish";
+    const anchorAt = anchors.get(entry.id) ?? null;
     let reason: string | null = null;
     if (test.isDisqualified && entry.kind !== "tab-switch") reason = "The test was disqualified";
+    else if (anchorAt !== null && entry.createdAt < anchorAt) reason = BEFORE_ANCHOR_MESSAGE;
     else if (late) reason = "Written after the test ended";
     else if (afterGrace) reason = graceMessage(graceMs);
+    else if (syncedAfterEnd && !lateEntryCounts({ anchorAt, end: end!, ...evidence! })) reason = UNPROVEN_LATE_MESSAGE;
     else if ((entry.kind === "code" || entry.kind === "submit-code") && !codingIds.includes(String(entry.payload.questionId))) reason = "Not a question of this test";
     else if (heavy && test.isCompleted) reason = "This test has already been submitted";
     else if (entry.kind === "submit-code" && test.isLocked) reason = "Enter the unlock code to continue";
@@ -125,6 +153,28 @@ export async function applyJournal(db: Db, room: Room, test: StudentTest, entrie
     }
   }
   return { accepted, rejected, judged, retry, state: testState(room, test), test };
+}
+
+/**
+ * What the server saw of this student around the deadline: the party's
+ * recorded disconnections in this room, and the last entry the journal
+ * received before the deadline.
+ */
+async function outageEvidence(db: Db, room: Room, test: StudentTest, end: number): Promise<{ outages: Outage[]; lastContactAt: number | null }> {
+  const [periods, contact] = await Promise.all([
+    db
+      .select({ startedAt: participantDisconnects.startedAt, endedAt: participantDisconnects.endedAt })
+      .from(participantDisconnects)
+      .where(and(eq(participantDisconnects.roomId, room.id), eq(participantDisconnects.studentId, test.studentId))),
+    db.$client
+      .prepare("SELECT MAX(received_at) AS at FROM journal_entries WHERE student_test_id = ? AND received_at <= ?")
+      .bind(test.id, end)
+      .first<{ at: number | null }>(),
+  ]);
+  return {
+    outages: periods.map((p) => ({ startedAt: p.startedAt.getTime(), endedAt: p.endedAt?.getTime() ?? null })),
+    lastContactAt: contact?.at ?? null,
+  };
 }
 
 /** Entry kinds whose effect changes the student_tests row. */
