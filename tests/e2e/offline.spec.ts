@@ -42,6 +42,26 @@ async function offlineReady(page: Page) {
 
 const syncStatus = (page: Page) => page.getByTestId("sync-status");
 const allSaved = (page: Page, timeout = 15_000) => expect(syncStatus(page)).toHaveText(/All changes saved/, { timeout });
+/**
+ * Whether this device's journal holds a code entry with exactly `code`.
+ * Typing replaces the editor's text (select all, Delete, insert), and the
+ * autosave may journal the empty editor in between: a count of waiting
+ * changes cannot tell that entry from the one with the code.
+ */
+const journalHoldsCode = (page: Page, code: string) =>
+  page.evaluate(
+    (code) =>
+      new Promise<boolean>((resolve, reject) => {
+        const open = indexedDB.open("proctor-journal");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction("entries").objectStore("entries").getAll();
+          all.onsuccess = () => resolve(all.result.some((e: { kind?: string; payload?: { code?: string } }) => e?.kind === "code" && e.payload?.code === code));
+          all.onerror = () => reject(all.error);
+        };
+      }),
+    code,
+  );
 const offlineBanner = (page: Page) => page.getByRole("alert").filter({ hasText: "You are offline." });
 
 /** MCQ: answers the current question with option `option` (0-3) by key, checks it, and returns its title. */
@@ -225,8 +245,9 @@ test("code, a Submit Code and unlocks made offline (one wrong) survive an offlin
     const solution2 = solutionOf(title2);
     const waiting = Number((await syncStatus(page).textContent())!.match(/(\d+) changes? waiting/)![1]);
     await typeCode(page, solution2);
-    // Autosaved (2 s later) into the journal: one more change waiting.
-    await expect(syncStatus(page)).toHaveText(`${waiting + 1} changes waiting to sync`, { timeout: 5_000 });
+    // Autosaved (2 s later) into the journal: more changes waiting, the last with the whole code.
+    await expect.poll(() => journalHoldsCode(page, solution2), { timeout: 5_000 }).toBe(true);
+    expect(Number((await syncStatus(page).textContent())!.match(/(\d+) changes? waiting/)![1])).toBeGreaterThan(waiting);
 
     // Reload offline: both answers, the queued submission and the switch are still there.
     await page.reload();
@@ -312,7 +333,8 @@ test("code typed after an offline Submit is the code every device and the admin 
     await expect(lockDialog(page)).toBeHidden();
     const waiting = Number((await syncStatus(page).textContent())!.match(/(\d+) changes? waiting/)![1]);
     await typeCode(page, final);
-    await expect(syncStatus(page)).toHaveText(`${waiting + 1} changes waiting to sync`, { timeout: 5_000 });
+    await expect.poll(() => journalHoldsCode(page, final), { timeout: 5_000 }).toBe(true);
+    expect(Number((await syncStatus(page).textContent())!.match(/(\d+) changes? waiting/)![1])).toBeGreaterThan(waiting);
 
     // Reload offline: question 1's online verdict is still there, and so is the running score.
     await page.reload();
@@ -375,8 +397,9 @@ test("code on the device that the journal never got (the page closed in between)
     const test = await studentTest(roomId, me!.student.email);
     const codeOnServer = async () =>
       (await d1<{ code: string }>("SELECT code FROM live_code_progress WHERE student_test_id = ?", test.id)).map((r) => r.code);
-    await expect.poll(codeOnServer).toEqual([saved]).catch(async (e) => {
-      throw new Error(`${e.message}\n${await codeTrail(test.id)}`);
+    // Each read spawns wrangler's CLI (seconds on a loaded machine): a longer poll.
+    await expect.poll(codeOnServer, { timeout: 30_000 }).toEqual([saved]).catch(async (e) => {
+      throw new Error(`${e.message}\nlive code: ${JSON.stringify(await codeOnServer())}\njournal: ${await codeTrail(test.id)}`);
     });
 
     // The quick device save lands and the page dies before the journal's write:
@@ -406,8 +429,15 @@ test("code on the device that the journal never got (the page closed in between)
     await page.reload();
     await expect.poll(() => page.getByRole("region", { name: "Code" }).locator(".cm-content").textContent()).toBe(unsent);
     // Journaled without another keystroke: the server, and so every other device and the admin, read it.
-    await expect.poll(codeOnServer, { timeout: 15_000 }).toEqual([unsent]);
+    await expect.poll(codeOnServer, { timeout: 30_000 }).toEqual([unsent]);
     await allSaved(page);
+
+    // Typed and reloaded at once, before any autosave: the device's copy already holds it.
+    const last = `print("the last keystroke before the reload")`;
+    await typeCode(page, last);
+    await page.reload();
+    await expect.poll(() => page.getByRole("region", { name: "Code" }).locator(".cm-content").textContent()).toBe(last);
+    await expect.poll(codeOnServer, { timeout: 30_000 }).toEqual([last]);
   } finally {
     await closeAll(takers, testInfo);
   }
