@@ -7,6 +7,7 @@ import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FOREIGN_ORIGIN_MESSAGE, NOT_JSON_MESSAGE } from "~/lib/json-request.server";
 import { BEFORE_ANCHOR_MESSAGE, UNPROVEN_LATE_MESSAGE, type TestState } from "~/lib/student-tests/journal.server";
+import { TEST_RULES } from "~/lib/student-tests/test-rules";
 import { ORIGIN, call, postForm } from "./helpers";
 import { connect } from "./party-client";
 import {
@@ -95,7 +96,8 @@ describe("late entries count only within an outage the server saw", () => {
     await sleep(1100); // the entry's claimed time must not be before its own anchor
     expect((await stop(room)).status).toBe(200);
     const end = await endsAt(room);
-    await sleep(20);
+    // Past the few seconds in which an entry is still in transit (see the next test).
+    await sleep(TEST_RULES.arrivalSlackMs + 500);
 
     const backDated = entry(0, "submit-code", { questionId: Q0, code: ECHO }, end - 1000, connected.anchor);
     // An old client's entry (no anchor) gets no grace either.
@@ -116,6 +118,23 @@ describe("late entries count only within an outage the server saw", () => {
       { id: backDated.id, outcome: "rejected", synced_after_end: 1, reason: UNPROVEN_LATE_MESSAGE },
       { id: noAnchor.id, outcome: "rejected", synced_after_end: 1 },
     ]);
+    connected.ws.close();
+  });
+
+  it("the page's own Submit at 0:00 lands a moment after the deadline, online, with no outage: it is in transit, so it counts", async () => {
+    const { room, s, testId } = await ready();
+    const connected = await party(room, s.cookie);
+    await sleep(1100);
+    expect((await stop(room)).status).toBe(200);
+    const end = await endsAt(room);
+    await sleep(300);
+
+    const atZero = entry(0, "submit-code", { questionId: Q0, code: ECHO }, end, connected.anchor);
+    const body = await send(s.cookie, testId, [atZero]);
+    expect(body.rejected).toEqual([]);
+    expect(body.accepted).toEqual([atZero.id]);
+    expect(body.judged).toMatchObject([{ id: atZero.id }]);
+    expect(await submissionsOf(testId)).toHaveLength(1);
     connected.ws.close();
   });
 

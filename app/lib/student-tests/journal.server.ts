@@ -90,7 +90,8 @@ export async function applyJournal(db: Db, room: Room, test: StudentTest, entrie
   const anchors = new Map<string, number | null>();
   for (const e of sorted) anchors.set(e.id, options.anchorSecret ? await verifyAnchor(options.anchorSecret, e.anchor) : null);
   // Read once, and only when an entry arrives after the deadline.
-  const evidence = end !== null && now > end && sorted.some((e) => !stored.has(e.id)) ? await outageEvidence(db, room, test, end) : null;
+  const inTransit = end !== null && now <= end + TEST_RULES.arrivalSlackMs;
+  const evidence = end !== null && now > end && !inTransit && sorted.some((e) => !stored.has(e.id)) ? await outageEvidence(db, room, test, end) : null;
   for (const entry of sorted) {
     const before = stored.get(entry.id);
     if (before) {
@@ -99,7 +100,7 @@ export async function applyJournal(db: Db, room: Room, test: StudentTest, entrie
       continue;
     }
     const late = end !== null && entry.createdAt > end + TEST_RULES.clockToleranceMs;
-    const afterGrace = end !== null && now > end + graceMs;
+    const afterGrace = end !== null && now > end + Math.max(graceMs, TEST_RULES.arrivalSlackMs);
     const syncedAfterEnd = end !== null && now > end;
     const heavy = entry.kind === "submit-code" || entry.kind === "finish";
     const anchorAt = anchors.get(entry.id) ?? null;
@@ -108,7 +109,7 @@ export async function applyJournal(db: Db, room: Room, test: StudentTest, entrie
     else if (anchorAt !== null && entry.createdAt < anchorAt) reason = BEFORE_ANCHOR_MESSAGE;
     else if (late) reason = "Written after the test ended";
     else if (afterGrace) reason = graceMessage(graceMs);
-    else if (syncedAfterEnd && !lateEntryCounts({ anchorAt, end: end!, ...evidence! })) reason = UNPROVEN_LATE_MESSAGE;
+    else if (syncedAfterEnd && !inTransit && !lateEntryCounts({ anchorAt, end: end!, ...evidence! })) reason = UNPROVEN_LATE_MESSAGE;
     else if ((entry.kind === "code" || entry.kind === "submit-code") && !codingIds.includes(String(entry.payload.questionId))) reason = "Not a question of this test";
     else if (heavy && test.isCompleted) reason = "This test has already been submitted";
     else if (entry.kind === "submit-code" && test.isLocked) reason = "Enter the unlock code to continue";

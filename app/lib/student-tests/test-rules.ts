@@ -11,6 +11,12 @@ export const TEST_RULES = {
   graceMs: 15 * 60_000,
   /** Entries stamped this little after the deadline still count (the client's clock estimate is not exact). */
   clockToleranceMs: 5_000,
+  /**
+   * An entry that arrives this little after the deadline is in transit, not late: the
+   * page's own Submit at 0:00 always lands a moment after ends_at. It counts without
+   * proof of an outage (decision 019). A student who edits a timestamp gains at most this.
+   */
+  arrivalSlackMs: 10_000,
   /** Network slack for a final online submit. */
   submitSlackMs: 60_000,
 } as const;
