@@ -1,8 +1,10 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ToastProvider, useToastOnce } from "~/components/toaster";
 import { themeBootScript } from "~/lib/theme";
+import { serverOrOffline } from "~/lib/server-or-offline";
 import { popToast } from "~/lib/toast.server";
 import stylesheet from "~/tailwind.css?url";
 
@@ -15,6 +17,16 @@ export const meta: MetaFunction = () => [{ title: "ProctorEdge — secure coding
 export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, setCookie } = await popToast(request);
   return data({ toast }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+}
+
+/**
+ * Every revalidation reads the root too (a party event, an action's answer).
+ * One that the network cuts off must not replace the page, a test least of
+ * all (a student keeps working offline): without the server there is just no
+ * toast to show.
+ */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  return (await serverOrOffline(() => serverLoader<typeof loader>())) ?? { toast: null };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -38,7 +50,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { toast } = useLoaderData<typeof loader>();
+  const { toast } = useLoaderData<typeof clientLoader>();
   useToastOnce(toast);
   return <Outlet />;
 }

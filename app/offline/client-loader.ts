@@ -1,4 +1,4 @@
-import { isRouteErrorResponse } from "@remix-run/react";
+import { serverOrOffline } from "~/lib/server-or-offline";
 import type { TestState } from "./journal";
 import { mergeLocal, readLocalTest, saveServerData } from "./test-store";
 
@@ -12,14 +12,7 @@ export const OFFLINE_NOT_SAVED = "You are offline, and this test has not been sa
  * reached, and this device's newer code, answers and state laid over either.
  */
 export async function loadWithLocal<Data extends TestData>(roomId: string, serverLoader: () => Promise<Data>) {
-  let server: Data | null = null;
-  try {
-    server = await serverLoader();
-  } catch (error) {
-    // Redirects and error answers are the server speaking: pass them on.
-    if (error instanceof Response || isRouteErrorResponse(error)) throw error;
-    // Anything else is the network (failed fetch, a body cut off mid-way).
-  }
+  const server = await serverOrOffline(serverLoader);
   if (server) await saveServerData(roomId, server.testId, server, server.serverNow, server.state);
   const merged = mergeLocal(server, await readLocalTest<Data>(roomId));
   if (!merged) throw Response.json({ error: OFFLINE_NOT_SAVED }, { status: 503 });
