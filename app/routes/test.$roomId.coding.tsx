@@ -253,6 +253,8 @@ export default function CodingTest() {
 
   const code = codes[question.id] ?? "";
   const busy = runner.state !== "idle";
+  // Finishing while a Submit Code is on its way would total the test without it (and then refuse it).
+  const submitting = busy && runner.formData?.get("intent") === "submit";
   const send = async (intent: "run" | "submit") => {
     await saveNow(question.id);
     if (!network.online) {
@@ -288,7 +290,7 @@ export default function CodingTest() {
         </span>
         <div className="ml-auto flex items-center gap-3">
           <span className="text-sm text-slate-500">Score so far: {Math.min(100, totalMarks)}/100</span>
-          <Button variant="danger" onClick={() => setConfirmFinish(true)} busy={session.finishBusy} disabled={view.finishing || session.phase !== null}>
+          <Button variant="danger" onClick={() => setConfirmFinish(true)} busy={session.finishBusy} disabled={view.finishing || session.phase !== null || submitting}>
             Finish Test
           </Button>
         </div>
@@ -324,7 +326,7 @@ export default function CodingTest() {
             <Button variant="secondary" onClick={() => void send("run")} disabled={!code.trim() || busy} busy={busy && runner.formData?.get("intent") === "run"}>
               Run Code
             </Button>
-            <Button onClick={() => void send("submit")} disabled={!code.trim() || busy} busy={busy && runner.formData?.get("intent") === "submit"}>
+            <Button onClick={() => void send("submit")} disabled={!code.trim() || busy} busy={submitting}>
               Submit Code
             </Button>
           </div>

@@ -152,6 +152,10 @@ export async function typeCode(page: Page, code: string) {
 }
 
 export async function submitCode(page: Page, expectedToast: string) {
+  // The last submit's toast may still be shown (the same text, for the other question):
+  // dismissed first, so the wait below is for this submit's answer.
+  const shown = page.getByRole("button", { name: "Dismiss notification" });
+  for (let i = 0; i < 5 && (await shown.count()) > 0; i++) await shown.first().click({ timeout: 1_000 }).catch(() => {});
   await page.getByRole("button", { name: "Submit Code" }).click();
   await expect(toast(page, expectedToast)).toBeVisible({ timeout: 20_000 });
 }
