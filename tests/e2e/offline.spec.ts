@@ -99,6 +99,42 @@ async function closeAll(people: (Person | undefined)[], testInfo: TestInfo) {
   expect(errors, "console errors / uncaught page errors").toEqual([]);
 }
 
+// ================================================================= a revalidation cut off by the network
+test("a revalidation the network cuts off keeps the MCQ test page: the extended time shows and answers still save", async ({ page: admin, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const { takers } = await roomWithStudents(
+    admin,
+    browser,
+    { name: `Cut revalidation ${Date.now().toString(36)}`, type: "Multiple choice (20 questions)", category: "Programming Fundamentals" },
+    1,
+  );
+  const [me] = takers;
+  try {
+    const page = me!.page;
+    const timer = page.getByRole("timer", { name: "Time remaining" });
+    await expect(timer).toHaveText(/^(1:00:00|59:\d\d)$/);
+    // Every loader read fails as a dropped connection does; the party's socket and the journal stay up.
+    let cut = 0;
+    await page.route(/\.data(\?|$)/, (route) => {
+      cut++;
+      return route.abort("internetdisconnected");
+    });
+    // The admin extends the time: the room party tells the page, which revalidates (root included).
+    await admin.getByRole("button", { name: "Extend Time" }).click();
+    await admin.getByRole("dialog", { name: "Extend time" }).getByRole("button", { name: "Extend" }).click();
+    await expect(toast(admin, "Added 15 minutes")).toBeVisible();
+    await expect(timer).toHaveText(/^1:1[45]:\d\d$/);
+    await expect.poll(() => cut, { message: "the page tried to revalidate" }).toBeGreaterThan(0);
+    // Still the test, not an error page: an answer is taken and saved.
+    await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
+    await answer(page, 2);
+    await allSaved(page);
+    await page.unroute(/\.data(\?|$)/);
+  } finally {
+    await closeAll(takers, testInfo);
+  }
+});
+
 // ================================================================= MCQ: offline, reload, reconnect
 
 test("MCQ answers, a mark and two tab switches made offline survive an offline reload and reach the server exactly once", async ({ page: admin, browser }, testInfo) => {
