@@ -3,6 +3,7 @@ import { routePartykitRequest } from "partyserver";
 // The Remix server build must exist before this file is bundled (npm run build).
 import * as build from "./build/server";
 import { productionConfigurationError } from "./app/lib/env.server";
+import { withSecurityHeaders } from "./app/lib/security-headers.server";
 import { getLoadContext } from "./load-context";
 import { authorizePartyRequest } from "./party/authorize.server";
 
@@ -12,7 +13,9 @@ export { RateLimiter } from "./app/lib/rate-limits/rate-limiter.server";
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
 export default {
-  fetch: handle,
+  async fetch(request, env, ctx) {
+    return withSecurityHeaders(await handle(request, env, ctx));
+  },
 } satisfies ExportedHandler<Env>;
 
 async function handle(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {

@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ToastProvider, useToastOnce } from "~/components/toaster";
+import { useNonce } from "~/lib/nonce";
 import { themeBootScript } from "~/lib/theme";
 import { popToast } from "~/lib/toast.server";
 import stylesheet from "~/tailwind.css?url";
@@ -18,20 +19,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // Every inline script carries the page's CSP nonce (decision 021).
+  const nonce = useNonce();
   return (
     // The boot script sets the theme class before paint; React must not undo it.
     <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeBootScript }} />
         <Meta />
         <Links />
       </head>
       <body>
         <ToastProvider>{children}</ToastProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
