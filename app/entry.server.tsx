@@ -2,6 +2,8 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { NonceContext } from "~/lib/nonce";
+import { contentSecurityPolicy } from "~/lib/security-headers.server";
 
 const ABORT_DELAY = 5000;
 
@@ -10,13 +12,25 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
+  // The real Worker (server.ts) always has a nonce; a load context without one
+  // (remix vite:dev's proxy) gets neither nonces nor a policy.
+  const nonce = loadContext.cspNonce as string | undefined;
+  if (nonce) {
+    responseHeaders.set(
+      "Content-Security-Policy",
+      contentSecurityPolicy({ nonce, url: request.url, extraScriptHashes: devScriptHashes(loadContext) }),
+    );
+  }
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(), ABORT_DELAY);
   const body = await renderToReadableStream(
-    <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+    <NonceContext.Provider value={nonce ?? ""}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+    </NonceContext.Provider>,
     {
+      nonce,
       signal: controller.signal,
       onError(error: unknown) {
         if (!controller.signal.aborted) console.error(error);
@@ -28,4 +42,13 @@ export default async function handleRequest(
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
   responseHeaders.set("Content-Type", "text/html");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}
+
+/**
+ * `npm run dev` passes the hash of the live-reload script wrangler appends to
+ * every page (scripts/dev.mjs); nothing else sets it.
+ */
+function devScriptHashes(loadContext: AppLoadContext): string[] {
+  const hash = (loadContext.cloudflare?.env as { DEV_LIVE_RELOAD_SCRIPT_HASH?: string } | undefined)?.DEV_LIVE_RELOAD_SCRIPT_HASH;
+  return hash ? [hash] : [];
 }

@@ -3,6 +3,7 @@ import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ToastProvider, useToastOnce } from "~/components/toaster";
+import { useNonce } from "~/lib/nonce";
 import { themeBootScript } from "~/lib/theme";
 import { serverOrOffline } from "~/lib/server-or-offline";
 import { popToast } from "~/lib/toast.server";
@@ -30,20 +31,22 @@ export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // Every inline script carries the page's CSP nonce (decision 021).
+  const nonce = useNonce();
   return (
     // The boot script sets the theme class before paint; React must not undo it.
     <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeBootScript }} />
         <Meta />
         <Links />
       </head>
       <body>
         <ToastProvider>{children}</ToastProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -4,7 +4,7 @@
 // `remix vite:dev` is not used: it does not run server.ts, so parties 404 there.
 import { spawn } from "node:child_process";
 import { cpSync, rmSync, watch } from "node:fs";
-import { bin, ensureDevVars, prepareDatabase, requireNode22, root, run, spawnChild } from "./lib.mjs";
+import { bin, ensureDevVars, liveReloadScriptHash, prepareDatabase, requireNode22, root, run, spawnChild } from "./lib.mjs";
 import { startRunnerProcesses } from "./runner.mjs";
 
 requireNode22();
@@ -16,7 +16,10 @@ const port = process.env.PORT ?? "8787";
 // RUNNERS=2: two runners, both given to the Worker (as in npm start).
 const runners = startRunnerProcesses();
 const runnerVar = runners.children.length > 1 ? ["--var", `RUNNER_URL:${runners.runnerUrl}`] : [];
-const worker = spawnChild(bin("wrangler"), ["dev", "--port", port, "--ip", "127.0.0.1", "--live-reload", ...runnerVar]);
+// The pages' CSP admits wrangler's injected live-reload script by its hash.
+const liveReloadHash = liveReloadScriptHash();
+const liveReloadVar = liveReloadHash ? ["--var", `DEV_LIVE_RELOAD_SCRIPT_HASH:${liveReloadHash}`] : [];
+const worker = spawnChild(bin("wrangler"), ["dev", "--port", port, "--ip", "127.0.0.1", "--live-reload", ...runnerVar, ...liveReloadVar]);
 
 let building = false;
 let again = false;

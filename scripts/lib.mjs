@@ -1,6 +1,7 @@
 // Shared helpers for the start, dev and seed scripts.
 import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { copyFileSync, existsSync, readFileSync } from "node:fs";
 
 export const root = new URL("..", import.meta.url).pathname;
 
@@ -45,4 +46,30 @@ export function prepareDatabase({ persistTo } = {}) {
 export function spawnChild(cmd, args, opts = {}) {
   const child = spawn(cmd, args, { stdio: "inherit", cwd: root, ...opts });
   return child;
+}
+
+/**
+ * The CSP hash ('sha256-…') of the inline script `wrangler dev --live-reload`
+ * appends to every page, read from wrangler's own source, so the dev loop's
+ * pages admit it (decision 021). Null, with a warning, if this wrangler's
+ * source no longer looks as expected: the pages still work, only live reload
+ * is then blocked by the CSP.
+ */
+export function liveReloadScriptHash() {
+  try {
+    const source = readFileSync(`${root}node_modules/wrangler/wrangler-dist/ProxyWorker.js`, "utf8");
+    const constant = (name) => source.match(new RegExp(`var ${name} = "([^"]*)";`))?.[1];
+    const template = source.match(/var liveReloadScript = `([^`\\]*)`;/)?.[1];
+    const pathname = constant("LIVE_RELOAD_PATHNAME");
+    const protocol = constant("LIVE_RELOAD_PROTOCOL");
+    if (!template || !pathname || !protocol) throw new Error("the live-reload script was not found");
+    const html = template.replaceAll("${LIVE_RELOAD_PATHNAME}", pathname).replaceAll("${LIVE_RELOAD_PROTOCOL}", protocol);
+    if (html.includes("${")) throw new Error("the live-reload script has an unknown placeholder");
+    const body = html.match(/<script[^>]*>([\s\S]*)<\/script>/)?.[1];
+    if (body === undefined) throw new Error("the live-reload script has no <script> element");
+    return `sha256-${createHash("sha256").update(body, "utf8").digest("base64")}`;
+  } catch (error) {
+    console.warn(`! live reload will be blocked by the page's CSP: ${error.message}`);
+    return null;
+  }
 }

@@ -41,3 +41,53 @@ export function getServerEnv(env: Env): AppEnv {
 export function getPublicEnv() {
   return {} as Record<string, never>;
 }
+
+/**
+ * The secrets' local defaults, published in .dev.vars.example and the READMEs.
+ * Anyone can read them, so production must never run with them (decision 021).
+ */
+export const DOCUMENTED_LOCAL_DEFAULTS = {
+  BETTER_AUTH_SECRET: "local-dev-secret-change-me-0123456789abcdef",
+  ADMIN_SIGNUP_CODE: "ADMIN-2026",
+  RUNNER_TOKEN: "local-runner-token",
+} as const;
+
+type DefaultedSecret = keyof typeof DOCUMENTED_LOCAL_DEFAULTS;
+
+function isLoopback(url: string | undefined): boolean {
+  if (!url) return false;
+  try {
+    const host = new URL(url).hostname;
+    return host === "localhost" || host.endsWith(".localhost") || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Local development is a request to this machine (localhost, 127.x, ::1) on a
+ * Worker whose BETTER_AUTH_URL is on this machine too; anything else is
+ * production. Cloudflare only routes real hostnames to a deployed Worker, so a
+ * deployment can never look local, even one that forgot BETTER_AUTH_URL; and a
+ * local wrangler dev exposed under a public BETTER_AUTH_URL counts as production.
+ */
+export function isLocalDevelopment(env: { BETTER_AUTH_URL?: string }, requestUrl: string): boolean {
+  return isLoopback(requestUrl) && isLoopback(env.BETTER_AUTH_URL);
+}
+
+/**
+ * Why this Worker must not answer in production: the secrets still set to their
+ * documented local defaults, named. Null when it may answer. Checked on every
+ * request, because a Worker cannot refuse to start.
+ */
+export function productionConfigurationError(env: Partial<Record<DefaultedSecret | "BETTER_AUTH_URL", string>>, requestUrl: string): string | null {
+  if (isLocalDevelopment(env, requestUrl)) return null;
+  const names = (Object.keys(DOCUMENTED_LOCAL_DEFAULTS) as DefaultedSecret[]).filter(
+    (name) => env[name]?.trim() === DOCUMENTED_LOCAL_DEFAULTS[name],
+  );
+  if (names.length === 0) return null;
+  return (
+    `Refusing to serve: ${names.join(", ")} ${names.length === 1 ? "is" : "are"} still the documented local default ` +
+    `(.dev.vars.example). Set ${names.length === 1 ? "a real value" : "real values"} with \`wrangler secret put NAME\` (README, Configuration).`
+  );
+}
