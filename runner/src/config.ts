@@ -45,6 +45,20 @@ export const ConfigSchema = z.object({
 
 export type Config = z.infer<typeof ConfigSchema>;
 
+/** The token `.dev.vars.example` documents for local use: everyone can read it. */
+export const LOCAL_DEFAULT_TOKEN = "local-runner-token";
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i;
+
+/** The documented local token is refused on any address other machines can reach (decision 021). */
+function refuseLocalTokenOffLoopback(config: Config) {
+  if (config.token === LOCAL_DEFAULT_TOKEN && !LOOPBACK.test(config.host)) {
+    throw new Error(
+      `Invalid runner options: RUNNER_TOKEN: the documented local default cannot be used on ${config.host}; set a secret token (or listen on 127.0.0.1)`,
+    );
+  }
+  return config;
+}
+
 const ENV_NAMES: Record<keyof Config, string> = {
   host: "RUNNER_HOST",
   port: "RUNNER_PORT",
@@ -90,5 +104,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       .join("; ");
     throw new Error(`Invalid runner options: ${detail}`);
   }
-  return parsed.data;
+  return refuseLocalTokenOffLoopback(parsed.data);
 }

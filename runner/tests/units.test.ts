@@ -1,7 +1,7 @@
 // Pure pieces of the runner: output comparison, Java class discovery, options.
 import { describe, expect, it } from "vitest";
 import { normalizeOutput, outputsMatch, truncateUtf8 } from "../src/compare.ts";
-import { loadConfig } from "../src/config.ts";
+import { LOCAL_DEFAULT_TOKEN, loadConfig } from "../src/config.ts";
 import { javaMainClassFromSource, javaSourceClass } from "../src/java.ts";
 
 describe("output comparison", () => {
@@ -103,5 +103,15 @@ describe("options", () => {
     expect(() => loadConfig({ RUNNER_TOKEN: "a-long-token", RUNNER_CONCURRENCY: "0" })).toThrow(/RUNNER_CONCURRENCY/);
     expect(() => loadConfig({ RUNNER_TOKEN: "a-long-token", RUNNER_PORT: "http" })).toThrow(/RUNNER_PORT/);
     expect(() => loadConfig({})).toThrow(/RUNNER_TOKEN/);
+  });
+
+  it("refuses the documented local token on an address other machines can reach, and takes it on loopback", () => {
+    for (const host of ["127.0.0.1", "localhost", "::1"]) {
+      expect(loadConfig({ RUNNER_TOKEN: LOCAL_DEFAULT_TOKEN, RUNNER_HOST: host }).token).toBe(LOCAL_DEFAULT_TOKEN);
+    }
+    for (const host of ["0.0.0.0", "10.0.0.5", "::"]) {
+      expect(() => loadConfig({ RUNNER_TOKEN: LOCAL_DEFAULT_TOKEN, RUNNER_HOST: host })).toThrow(/RUNNER_TOKEN: the documented local default/);
+    }
+    expect(loadConfig({ RUNNER_TOKEN: "a-real-secret-token", RUNNER_HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
   });
 });
