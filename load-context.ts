@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { createAuth, type Auth } from "~/lib/accounts/auth.server";
-import { createDb, type Db } from "~/lib/db.server";
+import { authFor, type Auth } from "~/lib/accounts/auth.server";
+import type { Db } from "~/lib/db.server";
 import { createNonce } from "~/lib/security-headers.server";
 
 declare module "@remix-run/cloudflare" {
@@ -20,9 +20,8 @@ declare module "@remix-run/cloudflare" {
 
 type CloudflareContext = AppLoadContext["cloudflare"];
 
-/** What every loader and action gets: env, ctx, a per-request drizzle and better-auth, and the page's CSP nonce. */
+/** What every loader and action gets: env, ctx, drizzle and better-auth (built once per isolate), and the page's CSP nonce. */
 export function getLoadContext(request: Request, cloudflare: CloudflareContext): AppLoadContext {
-  const db = createDb(cloudflare.env.DB);
-  const auth = createAuth(cloudflare.env, db, new URL(request.url).origin);
+  const { db, auth } = authFor(cloudflare.env, new URL(request.url).origin);
   return { cloudflare, db, auth, cspNonce: createNonce() };
 }

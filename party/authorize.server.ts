@@ -1,7 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
 import { roomParticipants } from "~/db/schema";
-import { createAuth } from "~/lib/accounts/auth.server";
-import { createDb } from "~/lib/db.server";
+import { authFor } from "~/lib/accounts/auth.server";
 import { getViewer } from "~/lib/accounts/session.server";
 import { LOBBY, PRACTICE_LOBBY, VIEWER_HEADER, type PartyViewer } from "./protocol";
 
@@ -13,8 +12,7 @@ import { LOBBY, PRACTICE_LOBBY, VIEWER_HEADER, type PartyViewer } from "./protoc
  * (any incoming value is overwritten).
  */
 export async function authorizePartyRequest(request: Request, env: Env, room: string): Promise<Request | Response> {
-  const db = createDb(env.DB);
-  const auth = createAuth(env, db, new URL(request.url).origin);
+  const { db, auth } = authFor(env, new URL(request.url).origin);
   const viewer = await getViewer(request, auth, db);
   if (!viewer || !viewer.role) return new Response("Unauthorized", { status: 401 });
   if (viewer.role === "student") {

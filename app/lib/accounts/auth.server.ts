@@ -3,11 +3,11 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { eq } from "drizzle-orm";
 import * as schema from "~/db/schema";
 import type { Role } from "~/db/schema";
-import type { Db } from "~/lib/db.server";
+import { createDb, type Db } from "~/lib/db.server";
 import { getServerEnv } from "~/lib/env.server";
 
 /**
- * better-auth, built per request from env (STACK.md). Its own sign-up endpoint
+ * better-auth, built from env (once per isolate: `authFor`). Its own sign-up endpoint
  * is off: accounts are only created by `createAccount`, which writes the user,
  * the credential and the role in one D1 batch so no user ever lacks a role.
  */
@@ -43,6 +43,29 @@ export function createAuth(env: Env, db: Db, origin?: string) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * drizzle and better-auth hold no per-request state, and building better-auth
+ * costs more CPU than a whole autosave's D1 work (issue 16: a class at once),
+ * so each isolate builds them once per D1 binding and origin. The origin comes
+ * from the Host header, so the cache keeps only the newest few.
+ */
+const built = new WeakMap<D1Database, Map<string, { db: Db; auth: Auth }>>();
+const ORIGINS_KEPT = 4;
+
+/** drizzle and better-auth for this isolate, D1 binding and origin. */
+export function authFor(env: Env, origin: string): { db: Db; auth: Auth } {
+  let byOrigin = built.get(env.DB);
+  if (!byOrigin) built.set(env.DB, (byOrigin = new Map()));
+  let pair = byOrigin.get(origin);
+  if (!pair) {
+    const db = createDb(env.DB);
+    pair = { db, auth: createAuth(env, db, origin) };
+    byOrigin.set(origin, pair);
+    if (byOrigin.size > ORIGINS_KEPT) byOrigin.delete(byOrigin.keys().next().value!);
+  }
+  return pair;
+}
 
 export class EmailTakenError extends Error {
   constructor() {
