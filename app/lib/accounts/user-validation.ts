@@ -5,6 +5,7 @@
 // role} and admin-reset-password {userId, newPassword}.
 import { z } from "zod";
 import type { Role } from "~/db/schema";
+import { SEARCH_MAX } from "~/lib/d1-limits";
 
 // A copy of the schema's ROLES: importing the schema module would ship drizzle to the browser.
 export const USER_ROLES = ["admin", "student"] as const satisfies readonly Role[];
@@ -102,7 +103,7 @@ export const UsersQuerySchema = z.object({
   q: z
     .string()
     .catch("")
-    .transform((q) => q.trim().slice(0, 100)),
+    .transform((q) => q.trim().slice(0, SEARCH_MAX)),
   role: z.enum(ROLE_FILTERS).catch("all"),
   page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
 });

@@ -1,6 +1,6 @@
 // Test rooms: every rule of spec 1 (sections 4, 5, 8), enforced here on the
 // server. Multi-row changes are one D1 batch, so nothing is ever half done.
-import { and, asc, count, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import {
   categories,
   codeRuns,
@@ -19,6 +19,8 @@ import {
   type QuestionType,
 } from "~/db/schema";
 import type { Db } from "~/lib/db.server";
+import { containsText } from "~/lib/d1.server";
+import { SEARCH_MAX } from "~/lib/d1-limits";
 import { FormError } from "~/lib/forms.server";
 import { generateOtp, OTP_PATTERN } from "~/lib/otp";
 import { ROOM_LIMITS } from "./room-validation";
@@ -336,14 +338,13 @@ export async function deleteRoom(db: Db, roomId: string) {
 
 /** Students matching by email or name, from 2 characters, at most 10 (spec 1 section 5). */
 export async function suggestStudents(db: Db, query: string) {
-  const q = query.trim();
+  const q = query.trim().slice(0, SEARCH_MAX);
   if (q.length < 2) return [];
-  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return db
     .select({ id: user.id, name: user.name, email: user.email })
     .from(user)
     .innerJoin(userRoles, and(eq(userRoles.userId, user.id), eq(userRoles.role, "student")))
-    .where(or(sql`${user.email} LIKE ${pattern} ESCAPE '\\'`, sql`${user.name} LIKE ${pattern} ESCAPE '\\'`))
+    .where(containsText([user.email, user.name], q))
     .orderBy(asc(user.name))
     .limit(10);
 }

@@ -1,0 +1,81 @@
+// Valid or oversized input never answers 500 (issue 13 section 3, decision
+// 020): long and wildcard searches, lists past D1's 100 bound parameters,
+// route actions posted from another site, and over-long free text.
+import { env, exports } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, ORIGIN, postForm, signUp } from "./helpers";
+
+let admin = "";
+beforeAll(async () => {
+  admin = (await signUp({ role: "admin", name: "Limits Admin" })).cookie;
+});
+
+const tag = () => `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const count = async (query: string, ...binds: unknown[]) =>
+  (await env.DB.prepare(query).bind(...binds).first<{ n: number }>())!.n;
+
+async function insertUser(id: string, name: string, email: string, role: "student" | "admin" = "student") {
+  const now = Date.now();
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO user (id, name, email, email_verified, created_at, updated_at) VALUES (?, ?, ?, 0, ?, ?)").bind(id, name, email, now, now),
+    env.DB.prepare("INSERT INTO user_roles (user_id, role) VALUES (?, ?)").bind(id, role),
+  ]);
+}
+
+async function insertQuestions(category: string, type: "coding" | "mcq", titles: string[]) {
+  await env.DB.prepare("INSERT OR IGNORE INTO categories (id, name) VALUES (?, ?)").bind(`cat-${category}`, category).run();
+  const statements = titles.map((title, i) =>
+    env.DB.prepare(
+      "INSERT INTO questions (id, title, description, language, category, type, mcq_options, correct_answer) VALUES (?, ?, 'd', 'python', ?, ?, ?, ?)",
+    ).bind(
+      `${category}-${i}`,
+      title,
+      category,
+      type,
+      type === "mcq" ? JSON.stringify({ options: ["a", "b", "c", "d"], correct_index: 0 }) : null,
+      type === "mcq" ? "A" : null,
+    ),
+  );
+  for (let i = 0; i < statements.length; i += 200) await env.DB.batch(statements.slice(i, i + 200));
+  return titles.map((_, i) => `${category}-${i}`);
+}
+
+describe("searches", () => {
+  it("find a row by its full 60-character text, and answer 200 to a 200-character search", async () => {
+    const w = tag();
+    const long = `${w}-${"long name ".repeat(6)}`.slice(0, 60);
+    await insertUser(`${w}-u`, long, `${w}@example.edu`);
+    await insertQuestions(`${w}c`, "coding", [long]);
+    await insertQuestions(`${w}m`, "mcq", [long]);
+    const q = encodeURIComponent(long);
+    for (const path of [`/admin/users?q=${q}`, `/admin/questions/coding?q=${q}`, `/admin/questions/mcq?q=${q}`]) {
+      const response = await call(path, { cookie: admin });
+      expect(response.status, path).toBe(200);
+      expect(await response.text(), path).toContain(long);
+    }
+    const suggestions = await call(`/admin/api/student-suggestions?q=${q}`, { cookie: admin });
+    expect(suggestions.status).toBe(200);
+    expect(((await suggestions.json()) as { students: { name: string }[] }).students.map((s) => s.name)).toEqual([long]);
+
+    const huge = encodeURIComponent("%_x".repeat(70));
+    for (const path of ["/admin/users", "/admin/questions/coding", "/admin/questions/mcq", "/admin/api/student-suggestions", "/admin/evaluation", "/admin/history"]) {
+      const response = await call(`${path}?q=${huge}`, { cookie: admin });
+      expect(response.status, path).toBe(200);
+    }
+  });
+
+  it("take % and _ literally", async () => {
+    const w = tag();
+    const names = [`${w} 100%_off`, `${w} 100xyoff`];
+    for (const [i, name] of names.entries()) await insertUser(`${w}-${i}`, name, `${w}-${i}@example.edu`);
+    await insertQuestions(`${w}c`, "coding", names);
+    const q = encodeURIComponent(`${w} 100%_`);
+    for (const path of [`/admin/users?q=${q}`, `/admin/questions/coding?q=${q}`]) {
+      const html = await (await call(path, { cookie: admin })).text();
+      expect(html, path).toContain(names[0]);
+      expect(html, path).not.toContain(names[1]);
+    }
+    const suggestions = await call(`/admin/api/student-suggestions?q=${q}`, { cookie: admin });
+    expect(((await suggestions.json()) as { students: { name: string }[] }).students.map((s) => s.name)).toEqual([names[0]]);
+  });
+});
