@@ -3,6 +3,9 @@
 // route actions posted from another site, and over-long free text.
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createDb } from "~/lib/db.server";
+import type { PracticeRoom } from "~/lib/practice/practice-rooms.server";
+import { practiceQuestions } from "~/lib/practice/session.server";
 import { call, ORIGIN, postForm, signUp } from "./helpers";
 
 let admin = "";
@@ -77,5 +80,34 @@ describe("searches", () => {
     }
     const suggestions = await call(`/admin/api/student-suggestions?q=${q}`, { cookie: admin });
     expect(((await suggestions.json()) as { students: { name: string }[] }).students.map((s) => s.name)).toEqual([names[0]]);
+  });
+});
+
+describe("lists past D1's 100 bound parameters", () => {
+  it("create a coding room from a category of 500 questions, and change a room to 500 questions", async () => {
+    const w = tag();
+    const ids = await insertQuestions(w, "coding", Array.from({ length: 500 }, (_, i) => `Q${i}`));
+    const roomName = `big ${w}`;
+    const created = await postForm("/admin?index", { intent: "create", roomName, category: w, questionType: "coding", language: "python", durationMinutes: "30" }, admin);
+    expect(created.status).toBe(200);
+    const room = await env.DB.prepare("SELECT id FROM test_rooms WHERE room_name = ?").bind(roomName).first<{ id: string }>();
+    expect(await count("SELECT count(*) AS n FROM room_questions WHERE room_id = ?", room!.id)).toBe(500);
+
+    const changed = await postForm(`/admin/room/${room!.id}`, { intent: "change-questions", questionIds: ids.slice(0, 499).reverse().join(",") }, admin);
+    expect(changed.status).toBe(200);
+    expect(await count("SELECT count(*) AS n FROM room_questions WHERE room_id = ?", room!.id)).toBe(499);
+    // One unknown id among 500: refused as a whole, the room keeps its 499.
+    const refused = await postForm(`/admin/room/${room!.id}`, { intent: "change-questions", questionIds: [...ids.slice(0, 499), "nope"].join(",") }, admin);
+    expect(refused.status).toBe(400);
+    expect(await count("SELECT count(*) AS n FROM room_questions WHERE room_id = ?", room!.id)).toBe(499);
+    // Past the cap: a clear 400, nothing changed.
+    const tooMany = await postForm(`/admin/room/${room!.id}`, { intent: "change-questions", questionIds: Array.from({ length: 1001 }, (_, i) => `x${i}`).join(",") }, admin);
+    expect(tooMany.status).toBe(400);
+    expect(await tooMany.text()).toContain("A room can have at most 1000 questions");
+    expect(await count("SELECT count(*) AS n FROM room_questions WHERE room_id = ?", room!.id)).toBe(499);
+
+    // A practice room on the same category shows all 500.
+    const practice = await practiceQuestions(createDb(env.DB), { category: w } as PracticeRoom);
+    expect(practice).toHaveLength(500);
   });
 });

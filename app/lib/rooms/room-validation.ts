@@ -1,6 +1,7 @@
 // Form schemas for test rooms, shared by the browser and the actions.
 import { z } from "zod";
 import { LANGUAGES, QUESTION_TYPES } from "~/db/schema";
+import { ID_MAX } from "~/lib/d1-limits";
 
 export const ROOM_LIMITS = {
   mcqQuestions: 20,
@@ -9,6 +10,8 @@ export const ROOM_LIMITS = {
   defaultDuration: 60,
   defaultExtend: 15,
   otpSeconds: 30,
+  /** Ours: a bound on Change Questions and on a coding room drawn from a category. */
+  maxQuestions: 1000,
 } as const;
 
 const trimmed = z.string().optional().default("").transform((v) => v.trim());
@@ -76,7 +79,12 @@ export const ChangeQuestionsSchema = z.object({
     .string()
     .optional()
     .default("")
-    .transform((v) => [...new Set(v.split(",").map((s) => s.trim()).filter(Boolean))]),
+    .transform((v) => [...new Set(v.split(",").map((s) => s.trim()).filter(Boolean))])
+    .pipe(
+      z
+        .array(z.string().max(ID_MAX, "Every question must be an existing question"))
+        .max(ROOM_LIMITS.maxQuestions, `A room can have at most ${ROOM_LIMITS.maxQuestions} questions`),
+    ),
 });
 
 /** Labels of spec 1 section 4. */
