@@ -2,6 +2,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { routePartykitRequest } from "partyserver";
 // The Remix server build must exist before this file is bundled (npm run build).
 import * as build from "./build/server";
+import { foreignActionRefusal } from "./app/lib/json-request.server";
 import { getLoadContext } from "./load-context";
 import { authorizePartyRequest } from "./party/authorize.server";
 
@@ -18,6 +19,8 @@ export default {
       onBeforeRequest: () => new Response("Not found", { status: 404 }),
     });
     if (party) return party;
+    const foreign = foreignActionRefusal(request);
+    if (foreign) return foreign;
     return handleRemixRequest(
       request,
       getLoadContext(request, { env, ctx, cf: request.cf as IncomingRequestCfProperties | undefined, caches }),

@@ -111,3 +111,30 @@ describe("lists past D1's 100 bound parameters", () => {
     expect(practice).toHaveLength(500);
   });
 });
+
+describe("a route action posted from another site", () => {
+  const post = (path: string, body: URLSearchParams, headers: Record<string, string>) =>
+    exports.default.fetch(
+      new Request(`${ORIGIN}${path}`, { method: "POST", body, redirect: "manual", headers: { Host: new URL(ORIGIN).host, Cookie: admin, ...headers } }),
+    );
+
+  it("answers 403 with a clear message and writes nothing", async () => {
+    const email = `${tag()}@example.edu`;
+    const form = () => new URLSearchParams({ intent: "create", full_name: "Evil Twin", email, password: "password123", role: "admin" });
+    for (const [path, headers] of [
+      ["/admin/users", { Origin: "http://evil.example" }],
+      ["/admin/users.data", { Origin: "http://evil.example" }],
+      ["/admin/users", { Origin: "null" }],
+      ["/admin/users", { Origin: "not a url" }],
+    ] as const) {
+      const response = await post(path, form(), headers);
+      expect(response.status, `${path} ${headers.Origin}`).toBe(403);
+      expect(await response.json()).toEqual({ error: "This request came from another site, so it was refused." });
+    }
+    expect(await count("SELECT count(*) AS n FROM user WHERE email = ?", email)).toBe(0);
+    // Our own origin still goes through.
+    const ours = await post("/admin/users", form(), { Origin: ORIGIN });
+    expect(ours.status).toBe(200);
+    expect(await count("SELECT count(*) AS n FROM user WHERE email = ?", email)).toBe(1);
+  });
+});
