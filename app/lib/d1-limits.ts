@@ -21,6 +21,3 @@ export function rowsPerInsert(paramsPerRow: number) {
 
 /** The longest search query any list takes; longer text is cut here (the inputs say so with maxLength). */
 export const SEARCH_MAX = 100;
-
-/** The longest id a form may name (ours are UUIDs or short slugs): anything longer is refused unread. */
-export const ID_MAX = 100;

@@ -138,3 +138,39 @@ describe("a route action posted from another site", () => {
     expect(await count("SELECT count(*) AS n FROM user WHERE email = ?", email)).toBe(1);
   });
 });
+
+describe("free text past its maximum", () => {
+  const MB = "x".repeat(1024 * 1024);
+
+  it("answers 400 with the message and writes nothing", async () => {
+    const w = tag();
+    await insertQuestions(w, "mcq", Array.from({ length: 20 }, (_, i) => `M${i}`));
+    const student = await signUp({ role: "student", name: "Oversized Student" });
+    const roomName = `limits ${w}`;
+    await postForm("/admin?index", { intent: "create", roomName, category: w, questionType: "mcq", durationMinutes: "30" }, admin);
+    const room = (await env.DB.prepare("SELECT id FROM test_rooms WHERE room_name = ?").bind(roomName).first<{ id: string }>())!;
+    expect((await postForm(`/admin/room/${room.id}`, { intent: "add-participant", email: student.email }, admin)).status).toBe(200);
+    const participant = (await env.DB.prepare("SELECT id, category FROM room_participants WHERE room_id = ?").bind(room.id).first<{ id: string; category: string }>())!;
+
+    const cases: [string, Record<string, string>, string][] = [
+      [`/admin/room/${room.id}`, { intent: "edit-participant", participantId: participant.id, fullName: "Fine Name", category: MB }, "Category name is too long (max 50 characters)"],
+      [`/admin/room/${room.id}`, { intent: "edit-participant", participantId: MB, fullName: "Fine Name", category: "ok" }, "Participant not found"],
+      [`/admin/room/${room.id}`, { intent: "add-participant", email: `${"a".repeat(300)}@example.edu` }, "Email too long"],
+      [`/admin/room/${room.id}`, { intent: "unlock-code", unlockCode: MB }, "The unlock code can be at most 64 characters"],
+      ["/admin?index", { intent: "create", roomName: `x ${w}`, category: MB, questionType: "mcq", durationMinutes: "30" }, "Category name is too long (max 50 characters)"],
+      ["/admin/users", { intent: "create", full_name: MB, email: `${w}-big@example.edu`, password: "password123", role: "student" }, "Name too long"],
+      ["/admin/questions?index", { intent: "add-category", name: MB }, "Category name is too long (max 50 characters)"],
+    ];
+    for (const [path, fields, message] of cases) {
+      const response = await postForm(path, fields, admin);
+      expect(response.status, `${fields.intent} ${message}`).toBe(400);
+      expect(await response.text()).toContain(message);
+    }
+    const after = (await env.DB.prepare("SELECT category, full_name AS name FROM room_participants WHERE id = ?").bind(participant.id).first<{ category: string; name: string }>())!;
+    expect(after.category).toBe(participant.category);
+    expect(await count("SELECT count(*) AS n FROM room_participants WHERE room_id = ?", room.id)).toBe(1);
+    expect(await count("SELECT count(*) AS n FROM test_rooms WHERE room_name = ?", `x ${w}`)).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM user WHERE email = ?", `${w}-big@example.edu`)).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM test_rooms WHERE id = ? AND unlock_code IS NOT NULL AND length(unlock_code) > 64", room.id)).toBe(0);
+  });
+});
