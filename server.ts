@@ -3,6 +3,7 @@ import { routePartykitRequest } from "partyserver";
 // The Remix server build must exist before this file is bundled (npm run build).
 import * as build from "./build/server";
 import { productionConfigurationError } from "./app/lib/env.server";
+import { foreignActionRefusal } from "./app/lib/json-request.server";
 import { withSecurityHeaders } from "./app/lib/security-headers.server";
 import { getLoadContext } from "./load-context";
 import { authorizePartyRequest } from "./party/authorize.server";
@@ -31,6 +32,8 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext): Promis
     onBeforeRequest: () => new Response("Not found", { status: 404 }),
   });
   if (party) return party;
+  const foreign = foreignActionRefusal(request);
+  if (foreign) return foreign;
   return handleRemixRequest(
     request,
     getLoadContext(request, { env, ctx, cf: request.cf as IncomingRequestCfProperties | undefined, caches }),

@@ -35,6 +35,28 @@ export function requireSameOrigin(request: Request, trusted: readonly (string | 
   if (!origin || !ours.has(origin)) throw jsonError(FOREIGN_ORIGIN_MESSAGE, 403);
 }
 
+/**
+ * Remix refuses a route action whose `Origin` does not match the request's
+ * host (`X-Forwarded-Host`, else `Host`), but by throwing: the answer was a
+ * 500 "Unexpected Server Error". The same rule, checked before Remix, answers
+ * 403 with our message instead. Null when the request may go on. A request
+ * without an Origin passes, as it does in Remix: a browser always sends one
+ * with a form post, so only a non-browser client leaves it out.
+ */
+export function foreignActionRefusal(request: Request): Response | null {
+  if (!["POST", "PUT", "PATCH", "DELETE"].includes(request.method)) return null;
+  const origin = request.headers.get("Origin");
+  if (origin === null) return null;
+  const host = request.headers.get("X-Forwarded-Host")?.split(",")[0]?.trim() || request.headers.get("Host");
+  let originHost: string | null = null;
+  try {
+    originHost = origin === "null" ? null : new URL(origin).host;
+  } catch {
+    // Not a URL: refused below.
+  }
+  return originHost !== null && host && originHost === host ? null : jsonError(FOREIGN_ORIGIN_MESSAGE, 403);
+}
+
 /** Throws 415 unless the body is declared JSON, then 403 unless it comes from our own origin. */
 export function requireJsonWrite(request: Request, trusted: readonly (string | undefined)[] = []) {
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();

@@ -15,6 +15,7 @@ import { LANGUAGES } from "~/db/schema";
 import { LANGUAGE_LABELS } from "~/lib/format";
 import { actionError, failure, parseValues, readFormValues, success } from "~/lib/forms.server";
 import { publish, publishRoomsChanged } from "~/lib/party.server";
+import { idField } from "~/lib/input-limits";
 import { CreateRoomSchema, ROOM_LIMITS, roomListLabel } from "~/lib/rooms/room-validation";
 import { categoryCounts, createRoom, deleteRoom, listRooms } from "~/lib/rooms/rooms.server";
 import { requireRole } from "~/lib/accounts/session.server";
@@ -41,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return success("Room created successfully", { roomId });
     }
     if (intent === "delete") {
-      const { roomId } = parseValues(z.object({ roomId: z.string().min(1, "Failed to delete room") }), values);
+      const { roomId } = parseValues(z.object({ roomId: idField("Failed to delete room") }), values);
       await deleteRoom(context.db, roomId);
       context.cloudflare.ctx.waitUntil(
         Promise.all([publish(env, roomId, { type: "room-deleted", roomId }), publishRoomsChanged(env)]),

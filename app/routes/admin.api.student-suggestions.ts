@@ -6,7 +6,7 @@ import { requireRole } from "~/lib/accounts/session.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, "admin");
   const q = new URL(request.url).searchParams.get("q") ?? "";
-  return Response.json({ students: await suggestStudents(context.db, q.slice(0, 100)) });
+  return Response.json({ students: await suggestStudents(context.db, q) });
 }
 
 /**

@@ -9,6 +9,7 @@ import {
 } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { z } from "zod";
+import { ID_MAX } from "~/lib/input-limits";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { HistoryDeleteDialog, HistoryLoadError, type DeleteTarget } from "~/components/results/history-dialogs";
 import { HistoryPagination } from "~/components/results/history-pagination";
@@ -48,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { ...page, q: query.q, truncated: query.truncated };
 }
 
-const DeleteSchema = z.array(z.string().trim().min(1)).min(1).max(HISTORY_DELETE_MAX);
+const DeleteSchema = z.array(z.string().trim().min(1).max(ID_MAX)).min(1).max(HISTORY_DELETE_MAX);
 
 /** Delete: one test or the ticked ones (`testId`, repeated), as one atomic batch. */
 export async function action({ request, context }: ActionFunctionArgs) {

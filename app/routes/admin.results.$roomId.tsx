@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData, useNavigate, useNavigation, useParams } from "@remix-run/react";
 import { useMemo } from "react";
 import { z } from "zod";
+import { idField } from "~/lib/input-limits";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CodingQuestionStats, McqQuestionStats } from "~/components/results/question-stats";
 import { ResultsTable } from "~/components/results/results-table";
@@ -45,7 +46,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 const MarkSchema = z.object({
   intent: z.enum(["mark-pass", "mark-fail"], { errorMap: () => ({ message: "Unknown action" }) }),
-  testId: z.string({ required_error: UPDATE_FAILED }).min(1, UPDATE_FAILED),
+  testId: idField(UPDATE_FAILED),
 });
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

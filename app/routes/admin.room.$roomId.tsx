@@ -15,6 +15,7 @@ import { LANGUAGE_LABELS } from "~/lib/format";
 import { actionError, failure, parseValues, readFormValues, success } from "~/lib/forms.server";
 import { roomGrid } from "~/lib/monitor/monitor.server";
 import { publish, publishRoomsChanged } from "~/lib/party.server";
+import { idField } from "~/lib/input-limits";
 import { AddParticipantSchema, ChangeQuestionsSchema, EditParticipantSchema, ExtendSchema, roomBadge, UnlockCodeSchema } from "~/lib/rooms/room-validation";
 import {
   addParticipant,
@@ -171,7 +172,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       }
       case "grant-time": {
         const { participantId, minutes } = parseValues(
-          z.object({ participantId: z.string().min(1, "Failed to extend time") }).merge(ExtendSchema),
+          z.object({ participantId: idField("Failed to extend time") }).merge(ExtendSchema),
           values,
         );
         const granted = await grantExtraTime(db, room, participantId, minutes);
@@ -180,7 +181,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         return success(`Added ${minutes} minutes for ${granted.name}`);
       }
       case "remove-participant": {
-        const { participantId } = parseValues(z.object({ participantId: z.string().min(1, "Failed to remove participant") }), values);
+        const { participantId } = parseValues(z.object({ participantId: idField("Failed to remove participant") }), values);
         const removed = await removeParticipant(db, room, participantId);
         participantsChanged(room.id);
         after(publish(env, room.id, { type: "participant-removed", roomId: room.id }, { to: "user", userId: removed.studentId }));

@@ -28,7 +28,8 @@ const ChangePasswordSchema = z
       // No password is longer: refused without hashing a huge input.
       .max(128, "Current password is incorrect"),
     newPassword: userPasswordSchema,
-    confirmPassword: z.string().optional().default(""),
+    // Longer than any new password, so it can only fail to match.
+    confirmPassword: z.string().max(128, "Passwords don't match").optional().default(""),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] });
 

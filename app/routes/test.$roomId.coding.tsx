@@ -2,6 +2,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { isRouteErrorResponse, useFetcher, useLoaderData, type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { z } from "zod";
+import { ID_MAX } from "~/lib/input-limits";
 import { loadEditor } from "~/components/code-editor";
 import { CodeSection } from "~/components/test/code-section";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -62,7 +63,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 const CodeSchema = z.object({
   intent: z.enum(["run", "submit"]),
-  questionId: z.string().min(1),
+  questionId: z.string().min(1).max(ID_MAX, "This question is not part of your test"),
   code: codeField,
 });
 

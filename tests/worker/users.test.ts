@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createAuth } from "~/lib/accounts/auth.server";
 import { createDb } from "~/lib/db.server";
 import { USERS_PAGE_SIZE } from "~/lib/accounts/user-validation";
-import { likePattern, listUsers, updateUser } from "~/lib/accounts/users.server";
+import { listUsers, updateUser } from "~/lib/accounts/users.server";
 import { call, cookieFrom, postForm, signUp, uniqueEmail } from "./helpers";
 
 const PATH = "/admin/users";
@@ -472,7 +472,7 @@ describe("search, filter and pagination", () => {
     expect(rowsIn(await (await page(`q=${token}&role=owner`)).text())).toBe(50);
   });
 
-  it("treats LIKE wildcards and the escape character literally", async () => {
+  it("treats % _ and the backslash in a search literally", async () => {
     const w = `wc${Date.now().toString(36)}`;
     const now = Date.now();
     const names = [`${w} 100%_off`, `${w} 100xyoff`, `${w} back\\slash`, `${w} backxslash`];
@@ -495,7 +495,6 @@ describe("search, filter and pagination", () => {
     // Users with no role row still show under "all".
     expect((await listUsers(db, { q: w, role: "all", page: 1 })).total).toBe(4);
     expect((await listUsers(db, { q: w, role: "student", page: 1 })).total).toBe(0);
-    expect(likePattern("a%b_c\\d")).toBe("%a\\%b\\_c\\\\d%");
   });
 
   it("shows 'No users found' when nothing matches", async () => {

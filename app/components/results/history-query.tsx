@@ -2,13 +2,14 @@
 // (?q=&page=) and its messages. Isomorphic: the page builds its links with
 // these, the loader and the CSV export parse the same query.
 import { z } from "zod";
+import { SEARCH_MAX } from "~/lib/d1-limits";
 
 export const HISTORY_PATH = "/admin/history";
 /** The export: a resource route beside the page, with the page's filter. */
 export const HISTORY_CSV_PATH = "/admin/history/csv";
 export const HISTORY_PAGE_SIZE = 50;
 /** Longer searches are cut to this (the search box stops there too). */
-export const HISTORY_QUERY_MAX = 100;
+export const HISTORY_QUERY_MAX = SEARCH_MAX;
 /** The most tests one delete may name (the page offers at most one page of them). */
 export const HISTORY_DELETE_MAX = 500;
 

@@ -5,6 +5,8 @@
 // role} and admin-reset-password {userId, newPassword}.
 import { z } from "zod";
 import type { Role } from "~/db/schema";
+import { SEARCH_MAX } from "~/lib/d1-limits";
+import { ID_MAX } from "~/lib/input-limits";
 
 // A copy of the schema's ROLES: importing the schema module would ship drizzle to the browser.
 export const USER_ROLES = ["admin", "student"] as const satisfies readonly Role[];
@@ -63,7 +65,7 @@ export const roleSchema = z.enum(USER_ROLES, { errorMap: () => ({ message: "Role
 
 const optionalRoleSchema = z.preprocess((v) => (v === "" || v === null ? undefined : v), roleSchema.optional());
 
-const userIdSchema = (message: string) => z.string({ required_error: message }).trim().min(1, message);
+const userIdSchema = (message: string) => z.string({ required_error: message }).trim().min(1, message).max(ID_MAX, message);
 
 /** admin-create-user: {email, password, full_name, role}, fields in form order. */
 export const CreateUserSchema = z.object({
@@ -102,7 +104,7 @@ export const UsersQuerySchema = z.object({
   q: z
     .string()
     .catch("")
-    .transform((q) => q.trim().slice(0, 100)),
+    .transform((q) => q.trim().slice(0, SEARCH_MAX)),
   role: z.enum(ROLE_FILTERS).catch("all"),
   page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
 });

@@ -1,11 +1,12 @@
 // Admin user management: the list query and the three mutations behind
 // /admin/users (spec 1 sections 2, 5, 7; spec README difference 8). Callers
 // must have checked `requireRole(request, context, "admin")` first.
-import { and, count, eq, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { account, session, user, userRoles, type Role } from "~/db/schema";
 import { createAccount, EmailTakenError, type Auth } from "./auth.server";
 import type { Db } from "~/lib/db.server";
+import { containsText } from "~/lib/d1.server";
 import {
   USER_CONFLICTS,
   USER_MESSAGES,
@@ -21,11 +22,6 @@ export type MutationResult = { ok: true } | { ok: false; status: 404 | 409; erro
 
 const refuse = (status: 404 | 409, error: string): MutationResult => ({ ok: false, status, error });
 
-/** `%q%` for LIKE, with the wildcards and the escape character taken literally. */
-export function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export type UsersPage = {
   users: UserRow[];
   total: number;
@@ -35,17 +31,13 @@ export type UsersPage = {
 };
 
 /**
- * One page of users, ordered by name: search on name or email (SQL LIKE, which
- * ignores ASCII case), role filter, and the total count, in one round trip.
+ * One page of users, ordered by name: search on name or email (ignoring ASCII
+ * case), role filter, and the total count, in one round trip.
  */
 export async function listUsers(db: Db, query: UsersQuery): Promise<UsersPage> {
   const conditions: SQL[] = [];
-  if (query.q) {
-    const pattern = likePattern(query.q);
-    conditions.push(
-      or(sql`${user.name} LIKE ${pattern} ESCAPE '\\'`, sql`${user.email} LIKE ${pattern} ESCAPE '\\'`)!,
-    );
-  }
+  const matches = containsText([user.name, user.email], query.q);
+  if (matches) conditions.push(matches);
   if (query.role !== "all") conditions.push(eq(userRoles.role, query.role));
   const where = conditions.length ? and(...conditions) : undefined;
 

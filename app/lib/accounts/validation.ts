@@ -2,6 +2,7 @@
 // feedback, the action parses with the same schema and answers 400 with the
 // first failing message (spec 1 section 5: only the first message is shown).
 import { z } from "zod";
+import { ADMIN_CODE_MAX } from "~/lib/input-limits";
 
 export const emailSchema = z
   .string({ required_error: "Invalid email address" })
@@ -30,7 +31,7 @@ export const SignUpSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
   asAdmin: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
-  adminCode: z.string().optional().default(""),
+  adminCode: z.string().max(ADMIN_CODE_MAX, "Invalid admin code").optional().default(""),
 });
 
 /** The first failing message of a zod error (only the first is shown, spec 1 section 5). */

@@ -4,6 +4,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { evaluationRequests, studentTests, testRooms, user } from "~/db/schema";
 import type { Db } from "~/lib/db.server";
+import { containsText } from "~/lib/d1.server";
 import { FormError } from "~/lib/forms.server";
 import { canRequestEvaluation, PASS_SCORE } from "~/lib/results/student-status";
 import { readTriageSummary, triagePending, type TriageSummary } from "./triage";
@@ -67,10 +68,7 @@ export function searchParam(searchParams: URLSearchParams): string {
 
 /** Newest first; `search` matches student name, email, room name or reason, case-insensitively. */
 export async function listEvaluationRequests(db: Db, search = ""): Promise<EvaluationRequestRow[]> {
-  const needle = search.trim().toLowerCase();
-  const matches = needle
-    ? sql`(instr(lower(${user.name}), ${needle}) > 0 OR instr(lower(${user.email}), ${needle}) > 0 OR instr(lower(${testRooms.roomName}), ${needle}) > 0 OR instr(lower(${evaluationRequests.reason}), ${needle}) > 0)`
-    : undefined;
+  const matches = containsText([user.name, user.email, testRooms.roomName, evaluationRequests.reason], search.trim());
   const rows = await db
     .select({
       id: evaluationRequests.id,

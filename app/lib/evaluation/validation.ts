@@ -46,8 +46,8 @@ export const ApproveSchema = z.object({
   score: ManualScoreField,
 });
 
-/** The search box of /admin/evaluation. */
-export const SEARCH_MAX = 100;
+/** The search box of /admin/evaluation: the longest search of every list. */
+export { SEARCH_MAX } from "~/lib/d1-limits";
 
 // ------------------------------------------------------------------ the evaluation page
 

@@ -6,6 +6,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import { practiceParticipants, practiceRooms, questions, testCases } from "~/db/schema";
 import type { Db } from "~/lib/db.server";
+import { selectInChunks } from "~/lib/d1.server";
 import { FormError } from "~/lib/forms.server";
 import { judgeCases } from "~/lib/judge.server";
 import { caseResults } from "~/lib/student-tests/submissions.server";
@@ -61,13 +62,18 @@ export async function practiceQuestions(db: Db, room: PracticeRoom) {
     .orderBy(asc(questions.createdAt), asc(questions.title));
   if (qs.length === 0) return [];
   const ids = qs.map((q) => q.id);
+  // A category can hold any number of questions: the ids go in chunks (D1's 100 parameters).
   const [open, totals] = await Promise.all([
-    db
-      .select({ id: testCases.id, questionId: testCases.questionId, input: testCases.input, expectedOutput: testCases.expectedOutput })
-      .from(testCases)
-      .where(and(inArray(testCases.questionId, ids), eq(testCases.isHidden, false)))
-      .orderBy(asc(testCases.position)),
-    db.select({ questionId: testCases.questionId, n: count() }).from(testCases).where(inArray(testCases.questionId, ids)).groupBy(testCases.questionId),
+    selectInChunks(db, ids, (part) =>
+      db
+        .select({ id: testCases.id, questionId: testCases.questionId, input: testCases.input, expectedOutput: testCases.expectedOutput })
+        .from(testCases)
+        .where(and(inArray(testCases.questionId, part), eq(testCases.isHidden, false)))
+        .orderBy(asc(testCases.position)),
+    ),
+    selectInChunks(db, ids, (part) =>
+      db.select({ questionId: testCases.questionId, n: count() }).from(testCases).where(inArray(testCases.questionId, part)).groupBy(testCases.questionId),
+    ),
   ]);
   return qs.map((q) => ({
     ...q,

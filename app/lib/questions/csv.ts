@@ -306,8 +306,4 @@ export function parseQuestionsCsv(kind: CsvKind, text: string, options: CodingCs
 }
 
 /** Splits rows into request-sized chunks for the import. */
-export function chunk<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
+export { chunk } from "~/lib/d1-limits";

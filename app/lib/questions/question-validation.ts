@@ -3,6 +3,7 @@
 // feedback; every action parses with the same schema and answers 400 with the
 // first failing message. No server-only imports here: this ships to the browser.
 import { z } from "zod";
+import { CATEGORY_MAX, ID_MAX } from "~/lib/input-limits";
 import type { DIFFICULTIES as SCHEMA_DIFFICULTIES, Language } from "~/db/schema";
 
 // ---------------------------------------------------------------- messages (verbatim from the spec)
@@ -44,7 +45,7 @@ export const LIMITS = {
   title: 300,
   mcqTitle: 2_000,
   description: 20_000,
-  category: 50,
+  category: CATEGORY_MAX,
   option: 1_000,
   // Per field; the runner accepts up to 1 MB of input and D1 rows up to 2 MB.
   testCaseText: 500_000,
@@ -112,7 +113,7 @@ export const difficultyField = z.preprocess(
   z.enum(QUESTION_DIFFICULTIES, { errorMap: () => ({ message: MSG_DIFFICULTY }) }),
 );
 
-const idField = z.string({ required_error: "Missing id", invalid_type_error: "Missing id" }).trim().min(1, "Missing id");
+const idField = z.string({ required_error: "Missing id", invalid_type_error: "Missing id" }).trim().min(1, "Missing id").max(ID_MAX, "Unknown id");
 
 /** A JSON-encoded array in a form field, or an array already (browser-side checks). */
 function jsonArray(v: unknown) {

@@ -2,9 +2,10 @@
 // and the CSV bulk import. Admin-only callers (every route checks the role
 // first). Multi-row writes go through one D1 batch, which is a transaction.
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import { categories, questions, testCases, type McqOptions, type QuestionType } from "~/db/schema";
 import type { Db } from "~/lib/db.server";
+import { containsText, runBatch, type Statement } from "~/lib/d1.server";
+import { chunk, rowsPerInsert, SEARCH_MAX } from "~/lib/d1-limits";
 import {
   DEFAULT_CATEGORY,
   mcqStorage,
@@ -15,26 +16,11 @@ import {
   type TestCaseInput,
 } from "./question-validation";
 
-type Statement = BatchItem<"sqlite">;
-
-/** D1 allows at most 100 bound parameters per statement. */
-const MAX_PARAMS = 100;
 const QUESTION_PARAMS = 9; // id, title, description, language, category, difficulty, type, mcq_options, correct_answer
 const TEST_CASE_PARAMS = 7; // id, question_id, input, expected_output, points, is_hidden, position
 const CATEGORY_PARAMS = 2; // id, name
 
 export const PAGE_SIZE = 20;
-
-function runBatch(db: Db, statements: Statement[]) {
-  if (statements.length === 0) return Promise.resolve([]);
-  return db.batch(statements as [Statement, ...Statement[]]);
-}
-
-function chunk<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 // ---------------------------------------------------------------- categories
 
@@ -98,7 +84,7 @@ async function resolveCategories(db: Db, wanted: string[]) {
       fresh.push(name);
     }
   }
-  const inserts: Statement[] = chunk(fresh, Math.floor(MAX_PARAMS / CATEGORY_PARAMS)).map((names) =>
+  const inserts: Statement[] = chunk(fresh, rowsPerInsert(CATEGORY_PARAMS)).map((names) =>
     db
       .insert(categories)
       .values(names.map((name) => ({ name })))
@@ -154,8 +140,8 @@ function mcqRow(q: McqQuestion, category: string): QuestionInsert {
 
 function insertStatements(db: Db, rows: QuestionInsert[], cases: TestCaseInsert[]): Statement[] {
   return [
-    ...chunk(rows, Math.floor(MAX_PARAMS / QUESTION_PARAMS)).map((part) => db.insert(questions).values(part)),
-    ...chunk(cases, Math.floor(MAX_PARAMS / TEST_CASE_PARAMS)).map((part) => db.insert(testCases).values(part)),
+    ...chunk(rows, rowsPerInsert(QUESTION_PARAMS)).map((part) => db.insert(questions).values(part)),
+    ...chunk(cases, rowsPerInsert(TEST_CASE_PARAMS)).map((part) => db.insert(testCases).values(part)),
   ];
 }
 
@@ -252,18 +238,17 @@ export type ListQuery = { search: string; category: string; page: number };
 export function readListQuery(url: URL): ListQuery {
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   return {
-    search: (url.searchParams.get("q") ?? "").trim().slice(0, 200),
+    search: (url.searchParams.get("q") ?? "").trim().slice(0, SEARCH_MAX),
     category: (url.searchParams.get("category") ?? "").trim().slice(0, 100),
     page: Number.isFinite(page) && page > 0 ? page : 1,
   };
 }
 
 function listWhere(type: QuestionType, query: ListQuery): SQL | undefined {
-  const pattern = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return and(
     eq(questions.type, type),
     query.category ? eq(questions.category, query.category) : undefined,
-    query.search ? sql`${questions.title} like ${pattern} escape '\\'` : undefined,
+    containsText([questions.title], query.search),
   );
 }
 

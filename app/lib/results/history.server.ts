@@ -16,21 +16,11 @@ import {
   user,
 } from "~/db/schema";
 import type { Db } from "~/lib/db.server";
+import { containsText } from "~/lib/d1.server";
+import { chunk } from "~/lib/d1-limits";
 import { HISTORY_PAGE_SIZE } from "~/components/results/history-query";
 import { toCsv, type CsvValue } from "./csv-export";
 import { adminBadge } from "./student-status";
-
-/**
- * D1 binds at most 100 parameters per statement: any statement built from a
- * list takes it in chunks of this many.
- */
-export const PARAMS_PER_STATEMENT = 90;
-
-export function chunk<T>(items: readonly T[], size = PARAMS_PER_STATEMENT): T[][] {
-  const parts: T[][] = [];
-  for (let i = 0; i < items.length; i += size) parts.push(items.slice(i, i + size));
-  return parts;
-}
 
 /**
  * Newest first. The rowid breaks ties so pages never overlap: it sits in the
@@ -86,11 +76,11 @@ function matching(db: Db, q: string): SQL | undefined {
   const students = db
     .select({ id: user.id })
     .from(user)
-    .where(or(sql`instr(lower(${user.name}), lower(${q})) > 0`, sql`instr(lower(${user.email}), lower(${q})) > 0`));
+    .where(containsText([user.name, user.email], q));
   const rooms = db
     .select({ id: testRooms.id })
     .from(testRooms)
-    .where(sql`instr(lower(${testRooms.roomName}), lower(${q})) > 0`);
+    .where(containsText([testRooms.roomName], q));
   return or(inArray(studentTests.studentId, students), inArray(studentTests.roomId, rooms));
 }
 

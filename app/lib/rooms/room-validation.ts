@@ -1,6 +1,7 @@
 // Form schemas for test rooms, shared by the browser and the actions.
 import { z } from "zod";
 import { LANGUAGES, QUESTION_TYPES } from "~/db/schema";
+import { CATEGORY_MAX, CATEGORY_TOO_LONG, EMAIL_MAX, ID_MAX, idField } from "~/lib/input-limits";
 
 export const ROOM_LIMITS = {
   mcqQuestions: 20,
@@ -9,6 +10,8 @@ export const ROOM_LIMITS = {
   defaultDuration: 60,
   defaultExtend: 15,
   otpSeconds: 30,
+  /** Ours: a bound on Change Questions and on a coding room drawn from a category. */
+  maxQuestions: 1000,
 } as const;
 
 const trimmed = z.string().optional().default("").transform((v) => v.trim());
@@ -29,6 +32,7 @@ export const CreateRoomSchema = z
   .superRefine((v, ctx) => {
     if (!v.roomName || !v.category) ctx.addIssue({ code: "custom", message: "Please fill all fields and select a category" });
     if (v.roomName.length > 120) ctx.addIssue({ code: "custom", message: "Room name can be at most 120 characters" });
+    if (v.category.length > CATEGORY_MAX) ctx.addIssue({ code: "custom", message: CATEGORY_TOO_LONG });
   })
   // MCQ rooms store python (spec 1 section 5).
   .transform((v) => ({ ...v, language: v.questionType === "mcq" ? ("python" as const) : v.language }));
@@ -52,11 +56,11 @@ export const UnlockCodeSchema = z.object({
 });
 
 export const AddParticipantSchema = z.object({
-  email: z.string().optional().default("").transform((v) => v.trim().toLowerCase()).pipe(z.string().email("Invalid email format")),
+  email: z.string().optional().default("").transform((v) => v.trim().toLowerCase()).pipe(z.string().max(EMAIL_MAX, "Email too long").email("Invalid email format")),
 });
 
 export const EditParticipantSchema = z.object({
-  participantId: z.string().min(1),
+  participantId: idField("Participant not found"),
   fullName: z
     .string()
     .optional()
@@ -68,7 +72,7 @@ export const EditParticipantSchema = z.object({
     .optional()
     .default("")
     .transform((v) => v.trim())
-    .pipe(z.string().min(1, "Please select a category")),
+    .pipe(z.string().min(1, "Please select a category").max(CATEGORY_MAX, CATEGORY_TOO_LONG)),
 });
 
 export const ChangeQuestionsSchema = z.object({
@@ -76,7 +80,12 @@ export const ChangeQuestionsSchema = z.object({
     .string()
     .optional()
     .default("")
-    .transform((v) => [...new Set(v.split(",").map((s) => s.trim()).filter(Boolean))]),
+    .transform((v) => [...new Set(v.split(",").map((s) => s.trim()).filter(Boolean))])
+    .pipe(
+      z
+        .array(z.string().max(ID_MAX, "Every question must be an existing question"))
+        .max(ROOM_LIMITS.maxQuestions, `A room can have at most ${ROOM_LIMITS.maxQuestions} questions`),
+    ),
 });
 
 /** Labels of spec 1 section 4. */

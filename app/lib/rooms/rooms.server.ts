@@ -1,6 +1,6 @@
 // Test rooms: every rule of spec 1 (sections 4, 5, 8), enforced here on the
 // server. Multi-row changes are one D1 batch, so nothing is ever half done.
-import { and, asc, count, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import {
   categories,
   codeRuns,
@@ -19,6 +19,8 @@ import {
   type QuestionType,
 } from "~/db/schema";
 import type { Db } from "~/lib/db.server";
+import { containsText, selectInChunks } from "~/lib/d1.server";
+import { chunk, rowsPerInsert, SEARCH_MAX } from "~/lib/d1-limits";
 import { FormError } from "~/lib/forms.server";
 import { generateOtp, OTP_PATTERN } from "~/lib/otp";
 import { ROOM_LIMITS } from "./room-validation";
@@ -85,15 +87,12 @@ export async function createRoom(
     .from(questions)
     .where(inCategory)
     .orderBy(input.questionType === "mcq" ? sql`random()` : asc(questions.createdAt))
-    .limit(input.questionType === "mcq" ? ROOM_LIMITS.mcqQuestions : 10_000);
+    .limit(input.questionType === "mcq" ? ROOM_LIMITS.mcqQuestions : ROOM_LIMITS.maxQuestions);
   if (picked.length < needed) {
     throw new RoomRuleError(`Selected category must have at least ${needed} questions for ${input.questionType} type.`);
   }
   const id = crypto.randomUUID();
-  await db.batch([
-    db.insert(testRooms).values({ id, ...input, createdBy: adminId }),
-    db.insert(roomQuestions).values(picked.map((q) => ({ roomId: id, questionId: q.id }))),
-  ]);
+  await db.batch([db.insert(testRooms).values({ id, ...input, createdBy: adminId }), ...insertRoomQuestions(db, id, picked.map((q) => q.id))]);
   return id;
 }
 
@@ -306,15 +305,21 @@ export async function changeQuestions(db: Db, room: Room, questionIds: string[])
   if (questionIds.length < minimum) {
     throw new RoomRuleError(`Please select at least ${minimum} question${minimum > 1 ? "s" : ""}`);
   }
-  const found = await db
-    .select({ id: questions.id })
-    .from(questions)
-    .where(and(inArray(questions.id, questionIds), eq(questions.type, room.questionType)));
+  const found = await selectInChunks(db, questionIds, (ids) =>
+    db
+      .select({ id: questions.id })
+      .from(questions)
+      .where(and(inArray(questions.id, ids), eq(questions.type, room.questionType))),
+  );
   if (found.length !== questionIds.length) throw new RoomRuleError(`Every question must be an existing ${room.questionType} question`);
-  await db.batch([
-    db.delete(roomQuestions).where(eq(roomQuestions.roomId, room.id)),
-    db.insert(roomQuestions).values(questionIds.map((questionId) => ({ roomId: room.id, questionId }))),
-  ]);
+  await db.batch([db.delete(roomQuestions).where(eq(roomQuestions.roomId, room.id)), ...insertRoomQuestions(db, room.id, questionIds)]);
+}
+
+const ROOM_QUESTION_PARAMS = 3; // id (generated), room_id, question_id
+
+/** The room's question rows, as many INSERTs as D1's 100 parameters need. */
+function insertRoomQuestions(db: Db, roomId: string, questionIds: readonly string[]) {
+  return chunk(questionIds, rowsPerInsert(ROOM_QUESTION_PARAMS)).map((ids) => db.insert(roomQuestions).values(ids.map((questionId) => ({ roomId, questionId }))));
 }
 
 /** Deletes the room and everything that hangs off it, atomically (spec README difference 7). */
@@ -336,14 +341,13 @@ export async function deleteRoom(db: Db, roomId: string) {
 
 /** Students matching by email or name, from 2 characters, at most 10 (spec 1 section 5). */
 export async function suggestStudents(db: Db, query: string) {
-  const q = query.trim();
+  const q = query.trim().slice(0, SEARCH_MAX);
   if (q.length < 2) return [];
-  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return db
     .select({ id: user.id, name: user.name, email: user.email })
     .from(user)
     .innerJoin(userRoles, and(eq(userRoles.userId, user.id), eq(userRoles.role, "student")))
-    .where(or(sql`${user.email} LIKE ${pattern} ESCAPE '\\'`, sql`${user.name} LIKE ${pattern} ESCAPE '\\'`))
+    .where(containsText([user.email, user.name], q))
     .orderBy(asc(user.name))
     .limit(10);
 }

@@ -1,0 +1,34 @@
+// Statements built from lists or user text, within D1's limits (app/lib/d1-limits.ts).
+import { or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Db } from "~/lib/db.server";
+import { chunk } from "~/lib/d1-limits";
+
+export type Statement = BatchItem<"sqlite">;
+
+/** Runs the statements as one D1 batch (atomic for writes); nothing to run answers []. */
+export function runBatch(db: Db, statements: readonly Statement[]) {
+  if (statements.length === 0) return Promise.resolve([]);
+  return db.batch(statements as [Statement, ...Statement[]]);
+}
+
+/**
+ * The rows of one select per chunk of `ids`, read in one batch and joined:
+ * for `inArray(column, ids)` over a list that can pass D1's 100 parameters.
+ */
+export async function selectInChunks<T>(db: Db, ids: readonly string[], select: (part: string[]) => Statement & PromiseLike<T[]>): Promise<T[]> {
+  const parts = chunk([...new Set(ids)]);
+  if (parts.length === 0) return [];
+  const results = (await runBatch(db, parts.map(select))) as T[][];
+  return results.flat();
+}
+
+/**
+ * Rows where any of `columns` contains `q`, ignoring ASCII case. instr(), not
+ * LIKE: D1 refuses LIKE patterns over 50 bytes, and instr has no wildcards,
+ * so % and _ in the query are taken literally. Empty `q`: no condition.
+ */
+export function containsText(columns: readonly SQLWrapper[], q: string): SQL | undefined {
+  if (!q) return undefined;
+  return or(...columns.map((column) => sql`instr(lower(${column}), lower(${q})) > 0`));
+}
