@@ -25,6 +25,9 @@ export function cookieFrom(response: Response): string {
 }
 
 let counter = 0;
+/** A page's HTML without its per-response CSP nonces (decision 021), to compare two answers. */
+export const withoutNonces = (html: string) => html.replace(/nonce="[^"]*"/g, 'nonce=""');
+
 export function uniqueEmail(prefix = "user") {
   counter += 1;
   return `${prefix}-${Date.now()}-${counter}@example.edu`;
