@@ -202,7 +202,7 @@ export function Playground() {
             aria-controls={`playground-panel-${id}`}
             onClick={() => setTab(id)}
             className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${
-              tab === id ? "border-brand-600 text-brand-700 dark:text-brand-100" : "border-transparent text-slate-500 hover:text-slate-800 dark:hover:text-slate-200"
+              tab === id ? "border-brand-600 text-brand-700 dark:text-brand-100" : "border-transparent text-slate-600 hover:text-slate-800 dark:text-slate-300 dark:hover:text-slate-100"
             }`}
           >
             {label}

@@ -10,7 +10,7 @@ function Labelled({ label, hint, id, children }: { label: ReactNode; hint?: Reac
         {label}
       </label>
       {children}
-      {hint ? <p className="text-xs text-slate-500">{hint}</p> : null}
+      {hint ? <p className="text-xs text-muted">{hint}</p> : null}
     </div>
   );
 }
