@@ -165,7 +165,7 @@ export function FontSizeControls({ size, onChange }: { size: number; onChange: (
     <div className="inline-flex items-center gap-1">
       <button
         type="button"
-        aria-label="Decrease font size"
+        aria-label="A- (smaller font)"
         className={button}
         disabled={current <= FONT_SIZE_MIN}
         onClick={() => onChange(clampFontSize(current - FONT_SIZE_STEP))}
@@ -174,7 +174,7 @@ export function FontSizeControls({ size, onChange }: { size: number; onChange: (
       </button>
       <button
         type="button"
-        aria-label="Increase font size"
+        aria-label="A+ (larger font)"
         className={button}
         disabled={current >= FONT_SIZE_MAX}
         onClick={() => onChange(clampFontSize(current + FONT_SIZE_STEP))}
