@@ -32,7 +32,11 @@ export function CodeSection({
   return (
     <section aria-label="Code" className="flex min-h-0 flex-col">
       <div className="flex items-center justify-between border-b border-slate-200 px-3 py-1.5 dark:border-slate-800">
-        <span className="font-mono text-xs text-slate-500">{FILE_NAMES[language]}</span>
+        <span className="font-mono text-xs text-muted">{FILE_NAMES[language]}</span>
+        {/* Tab indents inside the editor, so say how to leave it (WCAG 2.1.2, no keyboard trap). */}
+        <span id={`editor-hint-${questionId}`} className="ml-auto px-3 text-xs text-muted">
+          <kbd>Esc</kbd> then <kbd>Tab</kbd> leaves the editor
+        </span>
         <FontSizeControls size={fontSize} onChange={onFontSize} />
       </div>
       <div className="min-h-0 flex-1 overflow-auto">
