@@ -6,7 +6,7 @@ import { loadEditor } from "~/components/code-editor";
 import { CodeSection } from "~/components/test/code-section";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NetworkIndicator } from "~/components/network-indicator";
-import { Countdown } from "~/components/test/countdown";
+import { Countdown, TimeAnnouncer } from "~/components/test/countdown";
 import { FinishDialog } from "~/components/test/finish-dialog";
 import { OfflineBanner } from "~/components/test/offline-banner";
 import { OutputConsole, type RunResult } from "~/components/test/output-console";
@@ -285,6 +285,7 @@ export default function CodingTest() {
         <h1 className="font-semibold">{data.roomName}</h1>
         <Badge tone="blue">{LANGUAGE_LABELS[data.language]}</Badge>
         <Countdown left={session.seconds} />
+        <TimeAnnouncer left={session.seconds} />
         <NetworkIndicator />
         <SyncStatus status={journalStatus} />
         <span className="text-xs text-muted" data-testid="tab-switches">
