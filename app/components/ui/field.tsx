@@ -24,7 +24,7 @@ export function TextField({
   const id = useId();
   return (
     <Labelled label={label} hint={hint} id={props.id ?? id}>
-      <input id={props.id ?? id} className={`${controlClass} ${className}`} {...props} />
+      <input id={props.id ?? id} className={`${controlClass} ${className}`} data-autofocus={props.autoFocus || undefined} {...props} />
     </Labelled>
   );
 }
