@@ -157,6 +157,18 @@ export function CodeEditor(props: CodeEditorProps) {
   return <View {...props} languageMode={mode} dark={dark} />;
 }
 
+/**
+ * Tab indents inside the editor, so the page says how to leave it (WCAG 2.1.2,
+ * no keyboard trap): CodeMirror hands Tab back to the browser after Escape.
+ */
+export function EditorExitHint({ className = "" }: { className?: string }) {
+  return (
+    <span className={`text-xs text-muted ${className}`}>
+      <kbd>Esc</kbd> then <kbd>Tab</kbd> leaves the editor
+    </span>
+  );
+}
+
 export function FontSizeControls({ size, onChange }: { size: number; onChange: (size: number) => void }) {
   const current = clampFontSize(size);
   const button =

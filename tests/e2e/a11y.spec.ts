@@ -132,6 +132,15 @@ test("the student's portal pages", async () => {
   await visit(page, "/student/settings", "student settings", heading(/settings/i));
   await visit(page, "/student/practice", "practice list", heading(/practice/i));
   await visit(page, "/student/playground", "playground", (p) => expect(p.locator(".cm-content").first()).toBeVisible());
+  // The playground's editor says how to leave it, and Escape then Tab does.
+  await expect(page.getByText("Esc then Tab leaves the editor")).toBeVisible();
+  const code = page.locator(".cm-content").first();
+  await code.click();
+  await page.keyboard.press("Tab");
+  await expect(code).toBeFocused();
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Tab");
+  await expect(code).not.toBeFocused();
 });
 
 test("the admin's pages", async () => {

@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { CodeEditor } from "~/components/code-editor";
+import { CodeEditor, EditorExitHint } from "~/components/code-editor";
 import { useToast } from "~/components/toaster";
 import { firstError } from "~/lib/accounts/validation";
 import type { PlaygroundActionData } from "~/lib/playground/playground.server";
@@ -213,15 +213,18 @@ export function Playground() {
       {tab === "editor" ? (
         <section id="playground-panel-editor" role="tabpanel" aria-labelledby="playground-tab-editor" className="space-y-3">
           <div className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_22rem]">
-            <CodeEditor
-              value={code}
-              onChange={setCode}
-              language={language}
-              fontSize={settings.fontSize}
-              theme={settings.theme}
-              ariaLabel="Code editor"
-              height={editorHeight}
-            />
+            <div className="min-w-0">
+              <CodeEditor
+                value={code}
+                onChange={setCode}
+                language={language}
+                fontSize={settings.fontSize}
+                theme={settings.theme}
+                ariaLabel="Code editor"
+                height={editorHeight}
+              />
+              <EditorExitHint className="mt-1 block" />
+            </div>
             <div className="flex min-w-0 flex-col gap-3">
               <InputPanel value={stdin} onChange={setStdin} readsInput={needsInput} inputRef={stdinRef} />
               <OutputPanel output={output} onCopy={() => void copyOutput()} onClear={() => setOutput(null)} height={fullscreen ? "calc(100vh - 26rem)" : "16rem"} />

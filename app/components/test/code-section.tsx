@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { CodeEditor, FILE_NAMES, FontSizeControls, type BlockedAction, type EditorLanguage } from "~/components/code-editor";
+import { CodeEditor, EditorExitHint, FILE_NAMES, FontSizeControls, type BlockedAction, type EditorLanguage } from "~/components/code-editor";
 
 /**
  * The code column of the coding test and the practice session: the file name
@@ -33,10 +33,7 @@ export function CodeSection({
     <section aria-label="Code" className="flex min-h-0 flex-col">
       <div className="flex items-center justify-between border-b border-slate-200 px-3 py-1.5 dark:border-slate-800">
         <span className="font-mono text-xs text-muted">{FILE_NAMES[language]}</span>
-        {/* Tab indents inside the editor, so say how to leave it (WCAG 2.1.2, no keyboard trap). */}
-        <span id={`editor-hint-${questionId}`} className="ml-auto px-3 text-xs text-muted">
-          <kbd>Esc</kbd> then <kbd>Tab</kbd> leaves the editor
-        </span>
+        <EditorExitHint className="ml-auto px-3" />
         <FontSizeControls size={fontSize} onChange={onFontSize} />
       </div>
       <div className="min-h-0 flex-1 overflow-auto">
