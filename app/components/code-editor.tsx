@@ -157,6 +157,18 @@ export function CodeEditor(props: CodeEditorProps) {
   return <View {...props} languageMode={mode} dark={dark} />;
 }
 
+/**
+ * Tab indents inside the editor, so the page says how to leave it (WCAG 2.1.2,
+ * no keyboard trap): CodeMirror hands Tab back to the browser after Escape.
+ */
+export function EditorExitHint({ className = "" }: { className?: string }) {
+  return (
+    <span className={`text-xs text-muted ${className}`}>
+      <kbd>Esc</kbd> then <kbd>Tab</kbd> leaves the editor
+    </span>
+  );
+}
+
 export function FontSizeControls({ size, onChange }: { size: number; onChange: (size: number) => void }) {
   const current = clampFontSize(size);
   const button =
@@ -165,7 +177,7 @@ export function FontSizeControls({ size, onChange }: { size: number; onChange: (
     <div className="inline-flex items-center gap-1">
       <button
         type="button"
-        aria-label="Decrease font size"
+        aria-label="A- (smaller font)"
         className={button}
         disabled={current <= FONT_SIZE_MIN}
         onClick={() => onChange(clampFontSize(current - FONT_SIZE_STEP))}
@@ -174,7 +186,7 @@ export function FontSizeControls({ size, onChange }: { size: number; onChange: (
       </button>
       <button
         type="button"
-        aria-label="Increase font size"
+        aria-label="A+ (larger font)"
         className={button}
         disabled={current >= FONT_SIZE_MAX}
         onClick={() => onChange(clampFontSize(current + FONT_SIZE_STEP))}

@@ -3,9 +3,9 @@ import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 export function NotFound() {
   return (
     <main className="flex min-h-screen flex-col items-center justify-center gap-4 p-8 text-center">
-      <h1 className="text-6xl font-bold text-slate-300 dark:text-slate-700">404</h1>
+      <h1 className="text-6xl font-bold text-slate-500 dark:text-slate-400">404</h1>
       <p className="text-xl">Oops! Page not found</p>
-      <Link to="/" className="text-brand-600 underline hover:text-brand-700">
+      <Link to="/" className="text-link underline hover:text-brand-700 dark:hover:text-brand-100">
         Return to Home
       </Link>
     </main>
@@ -32,7 +32,7 @@ function ErrorPanel({ title, message }: { title: string; message: string }) {
     <main className="flex min-h-[50vh] flex-col items-center justify-center gap-3 p-8 text-center">
       <h1 className="text-2xl font-semibold">{title}</h1>
       <p className="text-slate-600 dark:text-slate-400">{message}</p>
-      <Link to="/" className="text-brand-600 underline hover:text-brand-700">
+      <Link to="/" className="text-link underline hover:text-brand-700 dark:hover:text-brand-100">
         Return to Home
       </Link>
     </main>

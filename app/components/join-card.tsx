@@ -22,7 +22,7 @@ export function JoinCard({ intent, title, text }: { intent: JoinIntent; title: s
       <h3 id={`${intent}-title`} className="text-lg font-semibold">
         {title}
       </h3>
-      <p className="mt-1 text-sm text-slate-500">{text}</p>
+      <p className="mt-1 text-sm text-muted">{text}</p>
       <fetcher.Form method="post" action={JOIN_ACTION} className="mt-4 space-y-3">
         <input type="hidden" name="intent" value={intent} />
         <label htmlFor={inputId} className="block text-sm font-medium">

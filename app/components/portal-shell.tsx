@@ -26,8 +26,8 @@ export function PortalShell({
         className="fixed inset-y-0 left-0 flex flex-col border-r border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
       >
         <div className="px-4 py-5">
-          <p className="text-lg font-bold text-brand-600">ProctorEdge</p>
-          <p className="text-xs text-slate-500">{area}</p>
+          <p className="text-lg font-bold text-link">ProctorEdge</p>
+          <p className="text-xs text-muted">{area}</p>
         </div>
         <nav aria-label={`${area} navigation`} className="flex-1 space-y-0.5 px-2">
           {nav.map((item) => (
@@ -50,7 +50,7 @@ export function PortalShell({
         </nav>
         <div className="space-y-3 border-t border-slate-200 p-3 dark:border-slate-800">
           <ThemeToggle />
-          <p className="text-[11px] leading-tight text-slate-400">Built by a student developer and their institute.</p>
+          <p className="text-[11px] leading-tight text-muted">Built by a student developer and their institute.</p>
         </div>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col" style={{ marginLeft: "13rem" }}>
@@ -65,8 +65,8 @@ export function PortalShell({
             </div>
             <div className="text-right text-xs leading-tight">
               <p className="text-sm font-medium" data-testid="portal-name">{user.name}</p>
-              <p className="text-slate-500">{user.email}</p>
-              <p className="font-mono text-slate-400" title={user.id}>ID: {shortId(user.id)}</p>
+              <p className="text-muted">{user.email}</p>
+              <p className="font-mono text-muted" title={user.id}>ID: {shortId(user.id)}</p>
             </div>
             <Form method="post" action="/logout">
               <button

@@ -70,7 +70,7 @@ export default function TestRooms() {
         <CreateRoomForm categories={categories} />
         <section aria-labelledby="rooms-heading">
           <h3 id="rooms-heading" className="mb-3 font-semibold">
-            Rooms <span className="text-sm font-normal text-slate-500">({rooms.length})</span>
+            Rooms <span className="text-sm font-normal text-muted">({rooms.length})</span>
           </h3>
           {rooms.length === 0 ? (
             <EmptyState title="No test rooms found">
@@ -179,7 +179,7 @@ function RoomRow({ room }: { room: LoaderData["rooms"][number] }) {
     >
       <Link to={`/admin/room/${room.id}`} className="min-w-0 flex-1 focus:outline-none" prefetch="intent">
         <p className="truncate font-medium hover:text-brand-600">{room.roomName}</p>
-        <p className="mt-0.5 text-xs text-slate-500">
+        <p className="mt-0.5 text-xs text-muted">
           {room.questionType === "mcq" ? "MCQ" : `Coding · ${LANGUAGE_LABELS[room.language]}`} · {room.category} ·{" "}
           {room.durationMinutes} min · {room.participants} participant{room.participants === 1 ? "" : "s"}
         </p>

@@ -98,7 +98,7 @@ export default function PracticeRooms() {
         <CreatePracticeRoomForm categories={categories} />
         <section aria-labelledby="practice-rooms-heading">
           <h3 id="practice-rooms-heading" className="mb-3 font-semibold">
-            Rooms <span className="text-sm font-normal text-slate-500">({rooms.length})</span>
+            Rooms <span className="text-sm font-normal text-muted">({rooms.length})</span>
           </h3>
           {rooms.length === 0 ? (
             <EmptyState title="No practice rooms yet">Create a practice room to let students train on a category.</EmptyState>
@@ -144,7 +144,7 @@ function CreatePracticeRoomForm({ categories }: { categories: { name: string; co
           options={[{ value: "", label: "Select a category" }, ...categories.map((c) => ({ value: c.name, label: c.name }))]}
           hint={chosen ? `${chosen.coding} coding question${chosen.coding === 1 ? "" : "s"} in this category.` : undefined}
         />
-        <p className="text-xs text-slate-500">The room opens at once with a 6-digit OTP that is valid for 24 hours.</p>
+        <p className="text-xs text-muted">The room opens at once with a 6-digit OTP that is valid for 24 hours.</p>
         <Button type="submit" busy={fetcher.state !== "idle"} className="w-full">
           Create Room
         </Button>

@@ -167,7 +167,7 @@ export default function QuestionsHub() {
                   aria-controls={`panel-${t}`}
                   onClick={() => setTab(t)}
                   className={`rounded-md py-2 text-sm font-medium focus:ring-2 focus:ring-brand-500 focus:outline-none ${
-                    tab === t ? "bg-white shadow dark:bg-slate-900" : "text-slate-500"
+                    tab === t ? "bg-white shadow dark:bg-slate-900" : "text-slate-600 dark:text-slate-300"
                   }`}
                 >
                   {t === "coding" ? "Coding question" : "MCQ"}
@@ -212,9 +212,9 @@ function BankLink({ to, title, count, text }: { to: string; title: string; count
     >
       <div>
         <p className="font-semibold group-hover:text-brand-600">{title}</p>
-        <p className="mt-0.5 text-sm text-slate-500">{text}</p>
+        <p className="mt-0.5 text-sm text-muted">{text}</p>
       </div>
-      <span className="text-3xl font-semibold tabular-nums text-brand-600">{count.toLocaleString("en-US")}</span>
+      <span className="text-3xl font-semibold tabular-nums text-link">{count.toLocaleString("en-US")}</span>
     </Link>
   );
 }

@@ -148,7 +148,7 @@ export default function CodingQuestionsPage() {
           <EmptyState title="No questions match your search">Try another title or category.</EmptyState>
         ) : (
           <EmptyState title="No questions yet">
-            Add a coding question or import a CSV on the <Link to="/admin/questions" className="text-brand-600 underline">Questions</Link> page.
+            Add a coding question or import a CSV on the <Link to="/admin/questions" className="text-link underline">Questions</Link> page.
           </EmptyState>
         )
       ) : (

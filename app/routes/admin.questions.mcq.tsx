@@ -65,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-const th = "px-4 py-2.5 text-left text-xs font-semibold uppercase tracking-wide text-slate-500";
+const th = "px-4 py-2.5 text-left text-xs font-semibold uppercase tracking-wide text-muted";
 
 export default function McqQuestionsPage() {
   const { items, total, page, pageCount, categories, filtered } = useLoaderData<typeof loader>();
@@ -92,7 +92,7 @@ export default function McqQuestionsPage() {
           <EmptyState title="No questions match your search">Try other words or another category.</EmptyState>
         ) : (
           <EmptyState title="No questions yet">
-            Add an MCQ or import a CSV on the <Link to="/admin/questions" className="text-brand-600 underline">Questions</Link> page.
+            Add an MCQ or import a CSV on the <Link to="/admin/questions" className="text-link underline">Questions</Link> page.
           </EmptyState>
         )
       ) : (

@@ -249,14 +249,14 @@ export default function RoomDetail() {
     <>
       <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
         <div>
-          <Link to="/admin" className="text-sm text-brand-600 hover:underline">
+          <Link to="/admin" className="text-sm text-link hover:underline">
             ← Back to Rooms
           </Link>
           <h2 className="mt-2 flex items-center gap-3 text-2xl font-semibold">
             {room.roomName}
             <Badge tone={badge === "Active" ? "green" : badge === "Enabled" ? "blue" : "gray"}>{badge}</Badge>
           </h2>
-          <p className="mt-1 text-sm text-slate-500">
+          <p className="mt-1 text-sm text-muted">
             {room.questionType === "mcq" ? "Multiple choice" : `Coding · ${LANGUAGE_LABELS[room.language]}`} · {room.category} ·{" "}
             {room.durationMinutes} minutes · {data.selectedQuestionIds.length} question{data.selectedQuestionIds.length === 1 ? "" : "s"}
           </p>

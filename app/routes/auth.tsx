@@ -118,7 +118,7 @@ export default function AuthPage() {
       <div className="absolute top-4 right-4">
         <ThemeToggle />
       </div>
-      <Link to="/" className="mb-6 text-2xl font-bold text-brand-600">
+      <Link to="/" className="mb-6 text-2xl font-bold text-link">
         ProctorEdge
       </Link>
       <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
@@ -132,7 +132,7 @@ export default function AuthPage() {
               aria-controls={`panel-${t}`}
               onClick={() => setTab(t)}
               className={`rounded-md py-2 text-sm font-medium ${
-                tab === t ? "bg-white shadow dark:bg-slate-900" : "text-slate-500"
+                tab === t ? "bg-white shadow dark:bg-slate-900" : "text-slate-600 dark:text-slate-300"
               }`}
             >
               {t === "login" ? "Login" : "Sign Up"}

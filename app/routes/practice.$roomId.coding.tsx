@@ -113,11 +113,11 @@ export default function PracticeSession() {
       <h1 className="font-semibold">{room.roomName}</h1>
       <Badge tone="blue">{room.category}</Badge>
       {question ? (
-        <span className="text-sm text-slate-500" data-testid="question-position">
+        <span className="text-sm text-muted" data-testid="question-position">
           {`Question ${active + 1} of ${questions.length}`}
         </span>
       ) : null}
-      <span className="text-xs text-slate-500">Practice: nothing is saved or scored.</span>
+      <span className="text-xs text-muted">Practice: nothing is saved or scored.</span>
       <div className="ml-auto">
         <Button variant="danger" onClick={() => setConfirmExit(true)}>
           Exit Practice
@@ -143,7 +143,7 @@ export default function PracticeSession() {
         <main className="flex flex-1 items-center justify-center p-8">
           <div className="w-full max-w-lg">
             <EmptyState title={PRACTICE_MESSAGES.noQuestions}>
-              <Link to={BACK} className="mt-3 inline-block text-brand-600 underline hover:text-brand-700">
+              <Link to={BACK} className="mt-3 inline-block text-link underline hover:text-brand-700 dark:hover:text-brand-100">
                 Back to Practice Rooms
               </Link>
             </EmptyState>
@@ -198,7 +198,7 @@ export default function PracticeSession() {
             <Button onClick={runTests} disabled={running} busy={running}>
               Run Tests
             </Button>
-            <span className="text-xs text-slate-500">Your code stays in this browser only.</span>
+            <span className="text-xs text-muted">Your code stays in this browser only.</span>
           </div>
           <div className="grid h-64 grid-cols-2 border-t border-slate-200 dark:border-slate-800">
             <ResultsPanel run={runFor(question.id) ?? null} running={running && runner.formData?.get("questionId") === question.id} />

@@ -22,7 +22,7 @@ export default function StudentPractice() {
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <section aria-labelledby="my-practice-rooms">
           <h3 id="my-practice-rooms" className="mb-3 font-semibold">
-            My practice rooms <span className="text-sm font-normal text-slate-500">({rooms.length})</span>
+            My practice rooms <span className="text-sm font-normal text-muted">({rooms.length})</span>
           </h3>
           {rooms.length === 0 ? (
             <EmptyState title="No practice rooms joined">Join a practice room with the 6-digit code your instructor gives you.</EmptyState>
@@ -35,7 +35,7 @@ export default function StudentPractice() {
                 >
                   <div className="min-w-0">
                     <p className="truncate font-medium">{room.roomName}</p>
-                    <p className="mt-0.5 text-xs text-slate-500">
+                    <p className="mt-0.5 text-xs text-muted">
                       {room.category} · joined <ViewerTime ms={room.joinedAt} style="day-time" />
                     </p>
                   </div>

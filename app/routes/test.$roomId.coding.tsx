@@ -7,7 +7,7 @@ import { loadEditor } from "~/components/code-editor";
 import { CodeSection } from "~/components/test/code-section";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NetworkIndicator } from "~/components/network-indicator";
-import { Countdown } from "~/components/test/countdown";
+import { Countdown, TimeAnnouncer } from "~/components/test/countdown";
 import { FinishDialog } from "~/components/test/finish-dialog";
 import { OfflineBanner } from "~/components/test/offline-banner";
 import { OutputConsole, type RunResult } from "~/components/test/output-console";
@@ -22,6 +22,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { CenteredNotice } from "~/components/ui/centered-notice";
 import { ConfirmDialog, Dialog } from "~/components/ui/dialog";
+import { useFocusAfterBusy } from "~/components/ui/use-focus-after-busy";
 import { codeField } from "~/lib/code-field";
 import { LANGUAGE_LABELS } from "~/lib/format";
 import { actionError, FormError, parseValues, readFormValues, success } from "~/lib/forms.server";
@@ -256,6 +257,7 @@ export default function CodingTest() {
   const busy = runner.state !== "idle";
   // Finishing while a Submit Code is on its way would total the test without it (and then refuse it).
   const submitting = busy && runner.formData?.get("intent") === "submit";
+  const returnFocus = useFocusAfterBusy(busy);
   const send = async (intent: "run" | "submit") => {
     await saveNow(question.id);
     if (!network.online) {
@@ -284,13 +286,14 @@ export default function CodingTest() {
         <h1 className="font-semibold">{data.roomName}</h1>
         <Badge tone="blue">{LANGUAGE_LABELS[data.language]}</Badge>
         <Countdown left={session.seconds} />
+        <TimeAnnouncer left={session.seconds} />
         <NetworkIndicator />
         <SyncStatus status={journalStatus} />
-        <span className="text-xs text-slate-500" data-testid="tab-switches">
+        <span className="text-xs text-muted" data-testid="tab-switches">
           Tab switches: {view.tabSwitchCount}/{TEST_RULES.maxTabSwitches}
         </span>
         <div className="ml-auto flex items-center gap-3">
-          <span className="text-sm text-slate-500">Score so far: {Math.min(100, totalMarks)}/100</span>
+          <span className="text-sm text-muted">Score so far: {Math.min(100, totalMarks)}/100</span>
           <Button variant="danger" onClick={() => setConfirmFinish(true)} busy={session.finishBusy} disabled={view.finishing || session.phase !== null || submitting}>
             Finish Test
           </Button>
@@ -324,10 +327,19 @@ export default function CodingTest() {
           onBlocked={blocked}
         >
           <div className="flex gap-2 border-t border-slate-200 px-3 py-2 dark:border-slate-800">
-            <Button variant="secondary" onClick={() => void send("run")} disabled={!code.trim() || busy} busy={busy && runner.formData?.get("intent") === "run"}>
+            <Button
+              variant="secondary"
+              onClick={(e) => {
+                returnFocus(e.currentTarget);
+                void send("run");
+              }} disabled={!code.trim() || busy} busy={busy && runner.formData?.get("intent") === "run"}>
               Run Code
             </Button>
-            <Button onClick={() => void send("submit")} disabled={!code.trim() || busy} busy={submitting}>
+            <Button
+              onClick={(e) => {
+                returnFocus(e.currentTarget);
+                void send("submit");
+              }} disabled={!code.trim() || busy} busy={submitting}>
               Submit Code
             </Button>
           </div>

@@ -10,6 +10,7 @@ import { clampIndex, summarize, WARNING_AT_SECONDS, type ShortcutAction } from "
 import { QuestionCard } from "~/components/mcq/question-card";
 import { SubmitDialog } from "~/components/mcq/submit-dialog";
 import { TestHeader } from "~/components/mcq/test-header";
+import { TimeAnnouncer } from "~/components/test/countdown";
 import { useToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { CenteredNotice } from "~/components/ui/centered-notice";
@@ -165,6 +166,8 @@ function McqTest() {
 
   return (
     <div className="flex min-h-screen flex-col">
+      {/* The 5-minute mark has its own toast (a status region too). */}
+      <TimeAnnouncer left={seconds} skip={[300]} />
       <TestHeader
         roomName={data.roomName}
         seconds={seconds}

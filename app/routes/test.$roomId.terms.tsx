@@ -62,9 +62,9 @@ export default function Terms() {
           }
         }}
       >
-        <p className="text-sm font-medium text-brand-600">{data.roomName}</p>
+        <p className="text-sm font-medium text-link">{data.roomName}</p>
         <h1 className="mt-1 text-2xl font-semibold">Before you start</h1>
-        <p className="mt-1 text-sm text-slate-500">
+        <p className="mt-1 text-sm text-muted">
           {data.questionType === "mcq" ? "Multiple-choice test" : "Coding test"} · {data.durationMinutes} minutes. Read and accept each term.
         </p>
         <fieldset className="mt-6 space-y-3">

@@ -39,24 +39,24 @@ export default function WaitingRoom() {
   return (
     <main className="flex min-h-screen items-center justify-center p-6">
       <div className="w-full max-w-lg rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm dark:border-slate-800 dark:bg-slate-900">
-        <p className="text-sm font-medium text-brand-600">{data.roomName}</p>
+        <p className="text-sm font-medium text-link">{data.roomName}</p>
         <h1 className="mt-2 text-2xl font-semibold">Waiting for test to start</h1>
         <div className="mx-auto mt-5 h-1.5 w-40 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700" aria-hidden>
           <div className="h-full w-1/3 animate-pulse rounded-full bg-brand-500" />
         </div>
         <dl className="mt-6 grid grid-cols-2 gap-x-4 gap-y-3 text-left text-sm">
-          <dt className="text-slate-500">Name</dt>
+          <dt className="text-muted">Name</dt>
           <dd className="font-medium">{data.name}</dd>
-          <dt className="text-slate-500">Email ID</dt>
+          <dt className="text-muted">Email ID</dt>
           <dd className="font-medium">{data.email}</dd>
-          <dt className="text-slate-500">Test Category</dt>
+          <dt className="text-muted">Test Category</dt>
           <dd className="font-medium">{data.category}</dd>
-          <dt className="text-slate-500">Test Duration</dt>
+          <dt className="text-muted">Test Duration</dt>
           <dd className="font-medium">
             {data.durationMinutes} minute{data.durationMinutes === 1 ? "" : "s"}
           </dd>
         </dl>
-        <p className="mt-6 text-sm text-slate-500" role="status">
+        <p className="mt-6 text-sm text-muted" role="status">
           Please stay on this page. The test opens by itself when your instructor starts it.
         </p>
       </div>

@@ -272,7 +272,8 @@ test("an MCQ test answered with the keyboard submits itself when its minute is u
     await expect(me.getByText("Question 4 of 20")).toBeVisible();
     await expect(me.getByText("3 of 20 answered")).toBeVisible();
 
-    // No confirmation: at 0 the test goes in by itself.
+    // No confirmation: at 0 the test goes in by itself, and a screen reader hears it.
+    await expect(me.getByRole("status").and(me.getByTestId("time-announcer"))).toHaveText("Time is up", { timeout: 75_000 });
     await expect(toast(me, "Test submitted! Score: 10/100")).toBeVisible({ timeout: 75_000 });
     await expect(me).toHaveURL(/\/student$/, { timeout: 8_000 });
 

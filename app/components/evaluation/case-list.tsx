@@ -111,8 +111,8 @@ export function OutputDiff({ expected, actual }: { expected: string; actual: str
   );
   return (
     <div className="mt-2 grid grid-cols-2 overflow-auto rounded border border-slate-200 font-mono text-xs dark:border-slate-700" aria-label="Expected and actual output">
-      <p className="border-b border-slate-200 px-2 py-1 text-slate-500 dark:border-slate-700">Expected</p>
-      <p className="border-b border-slate-200 px-2 py-1 text-slate-500 dark:border-slate-700">Actual</p>
+      <p className="border-b border-slate-200 px-2 py-1 text-muted dark:border-slate-700">Expected</p>
+      <p className="border-b border-slate-200 px-2 py-1 text-muted dark:border-slate-700">Actual</p>
       {lines.map((l, i) => (
         <div key={i} className="contents">
           {cell(l.expected, l.same, "expected")}

@@ -77,7 +77,7 @@ export function EvaluateWorkspace({
   }, [triage]);
   const applyArrival = () => setPassed((p) => applySuggestion(p, triage, questions));
 
-  if (!question) return <p className="text-sm text-slate-500">This test has no questions.</p>;
+  if (!question) return <p className="text-sm text-muted">This test has no questions.</p>;
   const ticked = passed[question.id]!;
   const suggestion = Object.keys(runTriage).filter((id) => !ticked.has(id));
   const totalMarks = (sets: typeof passed) =>

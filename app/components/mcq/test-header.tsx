@@ -27,7 +27,7 @@ export function TestHeader({
     <header className="sticky top-0 z-10 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
         <div className="min-w-0 flex-1">
-          <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">Multiple-choice test</p>
+          <p className="text-xs font-medium tracking-wide text-muted uppercase">Multiple-choice test</p>
           <h1 className="truncate text-base font-semibold sm:text-lg" title={roomName}>
             {roomName}
           </h1>

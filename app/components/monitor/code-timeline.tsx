@@ -75,7 +75,7 @@ export function CodeTimeline({
     <section aria-label="Code history" className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
       <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
         <h3 className="font-semibold">Code history</h3>
-        <p className="text-sm text-slate-500" aria-live="polite" data-testid="timeline-position">
+        <p className="text-sm text-muted" aria-live="polite" data-testid="timeline-position">
           {chosen ? (
             <>
               {label} · saved <ViewerTime ms={chosen.at} style="clock" />

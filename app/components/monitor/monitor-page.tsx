@@ -16,7 +16,7 @@ export function MonitorPage({ view }: { view: MonitorView }) {
   return (
     <>
       <div className="mb-6">
-        <Link to={`/admin/room/${view.roomId}`} className="text-sm text-brand-600 hover:underline">
+        <Link to={`/admin/room/${view.roomId}`} className="text-sm text-link hover:underline">
           ← Back to {view.roomName}
         </Link>
         <h2 className="mt-2 flex flex-wrap items-center gap-3 text-2xl font-semibold">
@@ -25,7 +25,7 @@ export function MonitorPage({ view }: { view: MonitorView }) {
           {view.isLocked ? <Badge tone="yellow">locked</Badge> : null}
           {view.offlineNow ? <Badge tone="red">offline now</Badge> : <Badge tone="green">online</Badge>}
         </h2>
-        <p className="mt-1 text-sm text-slate-500">
+        <p className="mt-1 text-sm text-muted">
           {view.student.email} · {view.questionType === "mcq" ? "Multiple choice" : `Coding · ${LANGUAGE_LABELS[view.language]}`} · Tab switches:{" "}
           {view.tabSwitchCount}
           {view.offlineMs > 0 ? ` · Offline ${formatDuration(view.offlineMs)} in total` : ""}
@@ -68,7 +68,7 @@ function CodingMonitor({ view }: { view: MonitorView }) {
 }
 
 function McqMonitor({ mcq }: { mcq: NonNullable<MonitorView["mcq"]> }) {
-  if (mcq.lastUpdated === null) return <p className="rounded-lg border border-slate-200 p-6 text-center text-slate-500 dark:border-slate-700">Not started</p>;
+  if (mcq.lastUpdated === null) return <p className="rounded-lg border border-slate-200 p-6 text-center text-muted dark:border-slate-700">Not started</p>;
   const items = [
     ["Answered", `${mcq.answered} of ${mcq.total}`],
     ["Marked for review", String(mcq.marked)],
@@ -79,12 +79,12 @@ function McqMonitor({ mcq }: { mcq: NonNullable<MonitorView["mcq"]> }) {
       <dl className="grid gap-4 sm:grid-cols-3">
         {items.map(([label, value]) => (
           <div key={label}>
-            <dt className="text-sm text-slate-500">{label}</dt>
+            <dt className="text-sm text-muted">{label}</dt>
             <dd className="text-2xl font-semibold tabular-nums">{value}</dd>
           </div>
         ))}
       </dl>
-      <p className="mt-4 text-sm text-slate-500">
+      <p className="mt-4 text-sm text-muted">
         Last updated <ViewerTime ms={mcq.lastUpdated} style="clock" />
       </p>
     </section>

@@ -20,7 +20,7 @@ export function MonitoredCode({
   replay: { questionId: string; code: string; at: number } | null;
 }) {
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
-  if (questions.length === 0) return <p className="rounded-lg border border-slate-200 p-6 text-center text-slate-500 dark:border-slate-700">Not started</p>;
+  if (questions.length === 0) return <p className="rounded-lg border border-slate-200 p-6 text-center text-muted dark:border-slate-700">Not started</p>;
   const index = Math.max(0, questions.findIndex((q) => q.id === activeId));
   const question = questions[index]!;
   // Arrow keys move between tabs (WAI-ARIA tabs pattern).
@@ -49,7 +49,7 @@ export function MonitoredCode({
             tabIndex={i === index ? 0 : -1}
             onClick={() => onSelect(q.id)}
             className={`-mb-px rounded-t-md border-b-2 px-3 py-2 text-sm font-medium focus:ring-2 focus:ring-brand-500 focus:outline-none ${
-              i === index ? "border-brand-600 text-brand-700 dark:text-brand-100" : "border-transparent text-slate-500 hover:text-slate-800"
+              i === index ? "border-brand-600 text-brand-700 dark:text-brand-100" : "border-transparent text-slate-600 hover:text-slate-800 dark:text-slate-300 dark:hover:text-slate-100"
             }`}
           >
             {`Q${i + 1}. ${q.title}`}
@@ -57,7 +57,7 @@ export function MonitoredCode({
         ))}
       </div>
       <div role="tabpanel" id="monitored-code" aria-labelledby={`tab-${question.id}`} className="pt-3">
-        <p className="mb-2 text-sm text-slate-500" data-testid="code-updated">
+        <p className="mb-2 text-sm text-muted" data-testid="code-updated">
           {replay ? (
             <>
               Replaying the version saved at <ViewerTime ms={replay.at} style="clock" />

@@ -38,18 +38,18 @@ function Tile({ tile: t, now, elapsed }: { tile: GridTile; now: number; elapsed:
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="truncate font-medium">{t.name}</p>
-          <p className="truncate text-xs text-slate-500">{t.email}</p>
+          <p className="truncate text-xs text-muted">{t.email}</p>
         </div>
         {t.online ? <Badge tone="green">online</Badge> : <Badge tone="red">{`offline ${formatDuration((t.offlineForMs ?? 0) + elapsed)}`}</Badge>}
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
-        <dt className="text-slate-500">Last edit</dt>
+        <dt className="text-muted">Last edit</dt>
         <dd className="tabular-nums">{t.lastEditAt === null ? "—" : `${formatDuration(now - t.lastEditAt)} ago`}</dd>
-        <dt className="text-slate-500">Runs · submits</dt>
+        <dt className="text-muted">Runs · submits</dt>
         <dd className="tabular-nums">{`${t.runs} · ${t.submits}`}</dd>
-        <dt className="text-slate-500">Open cases passed</dt>
+        <dt className="text-muted">Open cases passed</dt>
         <dd className="tabular-nums">{t.openCasesPassed}</dd>
-        <dt className="text-slate-500">Tab switches</dt>
+        <dt className="text-muted">Tab switches</dt>
         <dd className="tabular-nums">{t.tabSwitches}</dd>
       </dl>
       <div className="mt-2 flex flex-wrap gap-1">

@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { CodeEditor } from "~/components/code-editor";
+import { CodeEditor, EditorExitHint } from "~/components/code-editor";
 import { useToast } from "~/components/toaster";
 import { firstError } from "~/lib/accounts/validation";
 import type { PlaygroundActionData } from "~/lib/playground/playground.server";
@@ -202,7 +202,7 @@ export function Playground() {
             aria-controls={`playground-panel-${id}`}
             onClick={() => setTab(id)}
             className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${
-              tab === id ? "border-brand-600 text-brand-700 dark:text-brand-100" : "border-transparent text-slate-500 hover:text-slate-800 dark:hover:text-slate-200"
+              tab === id ? "border-brand-600 text-brand-700 dark:text-brand-100" : "border-transparent text-slate-600 hover:text-slate-800 dark:text-slate-300 dark:hover:text-slate-100"
             }`}
           >
             {label}
@@ -213,15 +213,18 @@ export function Playground() {
       {tab === "editor" ? (
         <section id="playground-panel-editor" role="tabpanel" aria-labelledby="playground-tab-editor" className="space-y-3">
           <div className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_22rem]">
-            <CodeEditor
-              value={code}
-              onChange={setCode}
-              language={language}
-              fontSize={settings.fontSize}
-              theme={settings.theme}
-              ariaLabel="Code editor"
-              height={editorHeight}
-            />
+            <div className="min-w-0">
+              <CodeEditor
+                value={code}
+                onChange={setCode}
+                language={language}
+                fontSize={settings.fontSize}
+                theme={settings.theme}
+                ariaLabel="Code editor"
+                height={editorHeight}
+              />
+              <EditorExitHint className="mt-1 block" />
+            </div>
             <div className="flex min-w-0 flex-col gap-3">
               <InputPanel value={stdin} onChange={setStdin} readsInput={needsInput} inputRef={stdinRef} />
               <OutputPanel output={output} onCopy={() => void copyOutput()} onClear={() => setOutput(null)} height={fullscreen ? "calc(100vh - 26rem)" : "16rem"} />

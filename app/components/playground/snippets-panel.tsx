@@ -38,7 +38,7 @@ export function SnippetsPanel({
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-slate-500">Snippets are kept in this browser only. Export them to keep a copy or to move them to another browser.</p>
+        <p className="text-sm text-muted">Snippets are kept in this browser only. Export them to keep a copy or to move them to another browser.</p>
         <div className="flex gap-2">
           <Button variant="secondary" size="sm" onClick={onExport} disabled={snippets.length === 0} aria-label="Export snippets">
             Export
@@ -67,7 +67,7 @@ export function SnippetsPanel({
             <li key={`${i}:${snippet.name}:${snippet.savedAt ?? ""}`} className="flex flex-wrap items-center gap-3 px-4 py-3">
               <div className="min-w-0 flex-1">
                 <p className="truncate font-medium">{snippet.name}</p>
-                <p className="text-xs text-slate-500">
+                <p className="text-xs text-muted">
                   {`${codeStats(snippet.code).lines} lines`}
                   {snippet.savedAt ? ` · saved ${new Date(snippet.savedAt).toLocaleString()}` : ""}
                 </p>

@@ -46,7 +46,7 @@ export function PracticeRoomCard({ room, now }: { room: PracticeRoomRow; now: nu
               <span className="truncate">{room.roomName}</span>
               <Badge tone={room.isActive ? "green" : "gray"}>{room.isActive ? "Active" : "Inactive"}</Badge>
             </h4>
-            <p className="mt-0.5 text-xs text-slate-500">
+            <p className="mt-0.5 text-xs text-muted">
               {room.category} · {room.questions} coding question{room.questions === 1 ? "" : "s"} · created <ViewerTime ms={room.createdAt} style="day-time" />
             </p>
           </div>
@@ -60,7 +60,7 @@ export function PracticeRoomCard({ room, now }: { room: PracticeRoomRow; now: nu
             >
               {room.isActive ? "Deactivate" : "Activate"}
             </Button>
-            <Button size="sm" variant="ghost" className="text-red-600" onClick={() => setConfirming(true)} aria-label={`Delete ${room.roomName}`}>
+            <Button size="sm" variant="ghost" className="text-red-600 dark:text-red-400" onClick={() => setConfirming(true)} aria-label={`Delete ${room.roomName}`}>
               Delete
             </Button>
           </div>
@@ -74,11 +74,11 @@ export function PracticeRoomCard({ room, now }: { room: PracticeRoomRow; now: nu
               <Button size="sm" variant="secondary" onClick={() => void copy(room.otp!)} aria-label={`Copy OTP of ${room.roomName}`}>
                 Copy OTP
               </Button>
-              <span className="text-xs text-slate-500">{otpLeft(room.otpExpiresAt, now)}</span>
+              <span className="text-xs text-muted">{otpLeft(room.otpExpiresAt, now)}</span>
             </>
           ) : (
             <>
-              <span className="text-sm text-red-600">Expired: students can no longer join with it.</span>
+              <span className="text-sm text-red-600 dark:text-red-400">Expired: students can no longer join with it.</span>
               <Button size="sm" onClick={() => post("new-otp")} busy={busyIntent === "new-otp"} aria-label={`Generate new OTP for ${room.roomName}`}>
                 Generate new OTP
               </Button>
@@ -109,14 +109,14 @@ function ParticipantList({ room }: { room: PracticeRoomRow }) {
   return (
     <div className="border-t border-slate-100 px-4 py-3 dark:border-slate-800">
       <h5 id={captionId} className="mb-2 text-sm font-medium">
-        Participants <span className="font-normal text-slate-500">({room.participants.length})</span>
+        Participants <span className="font-normal text-muted">({room.participants.length})</span>
       </h5>
       {room.participants.length === 0 ? (
-        <p className="text-sm text-slate-500">No participants yet. Share the OTP with students.</p>
+        <p className="text-sm text-muted">No participants yet. Share the OTP with students.</p>
       ) : (
         <div className="max-h-72 overflow-auto">
           <table className="w-full text-left text-sm" aria-labelledby={captionId}>
-            <thead className="text-xs text-slate-500 uppercase">
+            <thead className="text-xs text-muted uppercase">
               <tr>
                 <th className="py-1.5 pr-4 font-medium">Name</th>
                 <th className="py-1.5 pr-4 font-medium">Email</th>

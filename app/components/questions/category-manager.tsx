@@ -59,7 +59,7 @@ export function CategoryManager({ categories }: { categories: CategoryItem[] }) 
           <li key={c.name} className="flex items-center justify-between gap-2 py-2">
             <div className="min-w-0">
               <p className="truncate text-sm font-medium">{c.name}</p>
-              <p className="text-xs text-slate-500">
+              <p className="text-xs text-muted">
                 {c.questionCount} question{c.questionCount === 1 ? "" : "s"}
               </p>
             </div>

@@ -177,7 +177,7 @@ export function CodingQuestionForm({ categories }: { categories: string[] }) {
         <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
           <div>
             <h4 className="text-sm font-semibold">Test cases</h4>
-            <p className="text-xs text-slate-500">
+            <p className="text-xs text-muted">
               Exactly {TEST_CASES_PER_QUESTION} per question, {DEFAULT_POINTS} points each by default. Open cases are shown to
               students; hidden ones only report pass or fail.
             </p>

@@ -230,7 +230,7 @@ export function CsvImport() {
               key={k}
               href={templateDataUrl(k)}
               download={CSV_TEMPLATES[k].fileName}
-              className="font-medium text-brand-600 hover:underline"
+              className="font-medium text-link hover:underline"
             >
               Download {KIND_LABEL[k]} template
             </a>
@@ -251,7 +251,7 @@ export function CsvImport() {
           onChange={(e) => onFile(e.target.files?.[0])}
           className="block w-full text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-brand-600 file:px-3 file:py-2 file:text-sm file:font-medium file:text-white hover:file:bg-brand-700 dark:text-slate-300"
         />
-        {reading ? <p className="text-xs text-slate-500">Reading file…</p> : null}
+        {reading ? <p className="text-xs text-muted">Reading file…</p> : null}
       </div>
 
       {parsed ? (
@@ -262,7 +262,7 @@ export function CsvImport() {
         <div className="space-y-3">
           {progress ? (
             <div>
-              <div className="mb-1 flex justify-between text-xs text-slate-500">
+              <div className="mb-1 flex justify-between text-xs text-muted">
                 <span>
                   {progress.done
                     ? `Done: ${progress.imported} imported${progress.failed ? `, ${progress.failed} failed` : ""}`
@@ -305,7 +305,7 @@ export function CsvImport() {
   );
 }
 
-const th = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-500";
+const th = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-muted";
 const td = "px-3 py-2 align-top";
 
 function Preview({ parsed }: { parsed: Parsed }) {
@@ -342,7 +342,7 @@ function Preview({ parsed }: { parsed: Parsed }) {
               <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
                 {shown.map((r) => (
                   <tr key={r.row}>
-                    <td className={`${td} text-slate-500 tabular-nums`}>{r.row}</td>
+                    <td className={`${td} text-muted tabular-nums`}>{r.row}</td>
                     <td className={td}>
                       <span className="line-clamp-2 break-words">{r.title}</span>
                     </td>
@@ -362,7 +362,7 @@ function Preview({ parsed }: { parsed: Parsed }) {
             </table>
           </div>
           {parsed.valid.length > shown.length ? (
-            <p className="mt-1 text-xs text-slate-500">
+            <p className="mt-1 text-xs text-muted">
               Showing the first {shown.length} of {parsed.valid.length} valid rows.
             </p>
           ) : null}
@@ -383,7 +383,7 @@ function Preview({ parsed }: { parsed: Parsed }) {
               <tbody className="divide-y divide-red-100 dark:divide-red-900/50">
                 {parsed.failed.slice(0, FAILED_ROWS_SHOWN).map((f) => (
                   <tr key={f.row}>
-                    <td className={`${td} text-slate-500 tabular-nums`}>{f.row}</td>
+                    <td className={`${td} text-muted tabular-nums`}>{f.row}</td>
                     <td className={td}>{f.reason}</td>
                   </tr>
                 ))}
@@ -391,11 +391,11 @@ function Preview({ parsed }: { parsed: Parsed }) {
             </table>
           </div>
           {parsed.failed.length > FAILED_ROWS_SHOWN ? (
-            <p className="mt-1 text-xs text-slate-500">
+            <p className="mt-1 text-xs text-muted">
               Showing the first {FAILED_ROWS_SHOWN} of {parsed.failed.length} failed rows.
             </p>
           ) : null}
-          <p className="mt-1 text-xs text-slate-500">Row numbers count the header as row 1, as in a spreadsheet.</p>
+          <p className="mt-1 text-xs text-muted">Row numbers count the header as row 1, as in a spreadsheet.</p>
         </div>
       ) : null}
     </div>
@@ -406,7 +406,7 @@ function CorrectCell({ row }: { row: McqCsvRow }) {
   const text = { A: row.optionA, B: row.optionB, C: row.optionC, D: row.optionD }[row.correctOption];
   return (
     <span title={text}>
-      <Badge tone="green">{row.correctOption}</Badge> <span className="text-slate-500">{text.length > 24 ? `${text.slice(0, 24)}…` : text}</span>
+      <Badge tone="green">{row.correctOption}</Badge> <span className="text-muted">{text.length > 24 ? `${text.slice(0, 24)}…` : text}</span>
     </span>
   );
 }

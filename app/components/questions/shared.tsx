@@ -101,7 +101,7 @@ export function ListFilters({ categories, placeholder }: { categories: string[];
         Search
       </button>
       {q || category ? (
-        <Link to="?" replace className="px-2 py-2 text-sm text-brand-600 hover:underline">
+        <Link to="?" replace className="px-2 py-2 text-sm text-link hover:underline">
           Clear filters
         </Link>
       ) : null}
@@ -123,7 +123,7 @@ export function Pagination({ page, pageCount, total, noun }: { page: number; pag
     "rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800";
   const disabled = "rounded-md border border-slate-200 px-3 py-1.5 text-sm text-slate-400 dark:border-slate-800 dark:text-slate-600";
   return (
-    <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-500">
+    <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-muted">
       <p>{`${total.toLocaleString("en-US")} ${noun}${total === 1 ? "" : "s"} · Page ${page} of ${pageCount}`}</p>
       <div className="flex gap-2">
         {page > 1 ? (
@@ -151,7 +151,7 @@ export function Pagination({ page, pageCount, total, noun }: { page: number; pag
 
 export function BackToQuestions() {
   return (
-    <Link to="/admin/questions" className="mb-3 inline-block text-sm text-brand-600 hover:underline">
+    <Link to="/admin/questions" className="mb-3 inline-block text-sm text-link hover:underline">
       ← Back to Questions
     </Link>
   );

@@ -93,14 +93,14 @@ function Cases({ question, onDelete }: { question: { id: string; testCases: Mana
           A coding question needs exactly {TEST_CASES_PER_QUESTION} test cases: add {missing} more.
         </p>
       ) : null}
-      {cases.length === 0 ? <p className="text-sm text-slate-500">No test cases yet.</p> : null}
+      {cases.length === 0 ? <p className="text-sm text-muted">No test cases yet.</p> : null}
       {cases.map((c, i) => (
         <CaseRow key={c.id} testCase={c} label={`Test case ${i + 1}`} onDelete={onDelete} />
       ))}
       {missing > 0 ? (
         <AddCase questionId={question.id} count={cases.length} hasOpen={cases.some((c) => !c.isHidden)} />
       ) : (
-        <p className="text-xs text-slate-500">All {TEST_CASES_PER_QUESTION} test cases are set; edit one to change it.</p>
+        <p className="text-xs text-muted">All {TEST_CASES_PER_QUESTION} test cases are set; edit one to change it.</p>
       )}
     </div>
   );
@@ -180,7 +180,7 @@ function CaseRow({ testCase, label, onDelete }: { testCase: ManagedTestCase; lab
 function Block({ title, text }: { title: string; text: string }) {
   return (
     <div>
-      <p className="mb-0.5 text-xs font-medium text-slate-500">{title}</p>
+      <p className="mb-0.5 text-xs font-medium text-muted">{title}</p>
       <pre className="max-h-32 overflow-auto rounded-md bg-slate-50 p-2 text-xs whitespace-pre-wrap break-words dark:bg-slate-800">
         {text.length > 2000 ? `${text.slice(0, 2000)}\n…` : text}
       </pre>

@@ -55,7 +55,8 @@ export function HistoryPagination({
 function PageLink({ to, rel, label, children }: { to: string | null; rel?: "prev" | "next"; label?: string; children: ReactNode }) {
   if (!to) {
     return (
-      <span aria-disabled="true" aria-label={label} className={disabledClass}>
+      // A disabled link: the role lets it keep its name ("First page") for a screen reader.
+      <span role="link" aria-disabled="true" aria-label={label} className={disabledClass}>
         {children}
       </span>
     );

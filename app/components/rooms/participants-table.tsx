@@ -21,7 +21,7 @@ export function ParticipantsTable({ data, onAdd }: { data: RoomPageData; onAdd: 
     <section className="rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <div className="flex items-center justify-between border-b border-slate-200 px-5 py-3 dark:border-slate-800">
         <h3 className="font-semibold">
-          Participants <span className="text-sm font-normal text-slate-500">({data.participants.length})</span>
+          Participants <span className="text-sm font-normal text-muted">({data.participants.length})</span>
         </h3>
         <Button size="sm" onClick={onAdd} disabled={started} title={started ? "Cannot add participants after test has started" : undefined}>
           Add User
@@ -34,7 +34,7 @@ export function ParticipantsTable({ data, onAdd }: { data: RoomPageData; onAdd: 
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full text-left text-sm">
-            <thead className="text-xs text-slate-500 uppercase">
+            <thead className="text-xs text-muted uppercase">
               <tr>
                 <th className="px-5 py-2 font-medium">Name</th>
                 <th className="px-5 py-2 font-medium">Email</th>
@@ -76,7 +76,7 @@ export function ParticipantsTable({ data, onAdd }: { data: RoomPageData; onAdd: 
                     <Button size="sm" variant="ghost" onClick={() => setEditing(p)} aria-label={`Edit ${p.fullName}`}>
                       Edit
                     </Button>
-                    <Button size="sm" variant="ghost" className="text-red-600" onClick={() => setRemoving(p)} aria-label={`Remove ${p.fullName}`}>
+                    <Button size="sm" variant="ghost" className="text-red-600 dark:text-red-400" onClick={() => setRemoving(p)} aria-label={`Remove ${p.fullName}`}>
                       Remove
                     </Button>
                   </td>
@@ -163,17 +163,17 @@ function LateEntries({ name, roomId, entries }: { name: string; roomId: string; 
               <li key={entry.id} className="rounded-md border border-slate-200 dark:border-slate-700">
                 <button type="button" aria-expanded={isOpen} onClick={() => setSelected(entry.id)} className="flex w-full justify-between gap-2 p-2 text-left font-medium">
                   <span>{LATE_KIND_LABELS[entry.kind] ?? entry.kind}</span>
-                  <span className="text-xs font-normal text-slate-500">written {new Date(entry.createdAt).toLocaleTimeString()}</span>
+                  <span className="text-xs font-normal text-muted">written {new Date(entry.createdAt).toLocaleTimeString()}</span>
                 </button>
                 {isOpen ? (
                   <div className="px-2 pb-2">
                     {loaded ? (
                       <>
-                        {loaded.reason ? <p className="text-xs text-slate-500">{loaded.reason}</p> : null}
+                        {loaded.reason ? <p className="text-xs text-muted">{loaded.reason}</p> : null}
                         {loaded.preview ? <pre className="mt-1 max-h-40 overflow-auto rounded bg-slate-100 p-2 text-xs whitespace-pre-wrap dark:bg-slate-800">{loaded.preview}</pre> : null}
                       </>
                     ) : (
-                      <p className="text-xs text-slate-500">{failed ?? "Loading…"}</p>
+                      <p className="text-xs text-muted">{failed ?? "Loading…"}</p>
                     )}
                   </div>
                 ) : null}
@@ -196,7 +196,8 @@ function GrantTimeButton({ participantId, name }: { participantId: string; name:
       variant="ghost"
       busy={fetcher.state !== "idle"}
       onClick={() => fetcher.submit({ intent: "grant-time", participantId, minutes: "5" }, { method: "post" })}
-      aria-label={`Give ${name} 5 more minutes`}
+      aria-label={`+5 min for ${name}`}
+      title={`Give ${name} 5 more minutes`}
     >
       +5 min
     </Button>

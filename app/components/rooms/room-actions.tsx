@@ -60,7 +60,7 @@ export function RoomActions({ room, participants, open }: { room: RoomPageData["
       <Button variant="secondary" onClick={() => open("unlock")}>
         Unlock Code
       </Button>
-      <Button variant="ghost" onClick={() => open("delete")} className="text-red-600">
+      <Button variant="ghost" onClick={() => open("delete")} className="text-red-600 dark:text-red-400">
         Delete
       </Button>
     </div>

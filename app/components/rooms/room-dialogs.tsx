@@ -72,14 +72,14 @@ export function OtpDialog({ open, onClose, room }: { open: boolean; onClose: () 
           <div className="mx-auto mt-4 h-1.5 w-48 overflow-hidden rounded bg-slate-200 dark:bg-slate-700" aria-hidden>
             <div className="h-full bg-brand-500 transition-all" style={{ width: `${(left / ROOM_LIMITS.otpSeconds) * 100}%` }} />
           </div>
-          <p className="mt-2 text-sm text-slate-500" role="timer">
+          <p className="mt-2 text-sm text-muted" role="timer">
             Expires in {left} s
           </p>
         </div>
       ) : issued ? (
-        <p className="text-center text-sm font-medium text-red-600">This OTP has expired. Generate a new one.</p>
+        <p className="text-center text-sm font-medium text-red-600 dark:text-red-400">This OTP has expired. Generate a new one.</p>
       ) : (
-        <p className="text-center text-sm text-slate-500">Generating...</p>
+        <p className="text-center text-sm text-muted">Generating...</p>
       )}
     </Dialog>
   );
@@ -208,13 +208,13 @@ export function QuestionsDialog({ open, onClose, data }: { open: boolean; onClos
         aria-label="Filter questions"
       />
       <ul className="mt-3 max-h-80 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200 dark:divide-slate-800 dark:border-slate-700">
-        {shown.length === 0 ? <li className="p-3 text-sm text-slate-500">No questions match.</li> : null}
+        {shown.length === 0 ? <li className="p-3 text-sm text-muted">No questions match.</li> : null}
         {shown.map((q) => (
           <li key={q.id}>
             <label className="flex cursor-pointer items-center gap-3 px-3 py-2 text-sm hover:bg-slate-50 dark:hover:bg-slate-800">
               <input type="checkbox" checked={selected.has(q.id)} onChange={() => toggle(q.id)} />
               <span className="flex-1">{q.title}</span>
-              <span className="text-xs text-slate-500">
+              <span className="text-xs text-muted">
                 {q.category}
                 {data.room.questionType === "coding" ? ` · ${LANGUAGE_LABELS[q.language]}` : ""}
               </span>
@@ -266,7 +266,7 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
                   onClick={() => setEmail(s.email)}
                 >
                   <span>{s.name}</span>
-                  <span className="text-slate-500">{s.email}</span>
+                  <span className="text-muted">{s.email}</span>
                 </button>
               </li>
             ))}

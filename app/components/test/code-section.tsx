@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { CodeEditor, FILE_NAMES, FontSizeControls, type BlockedAction, type EditorLanguage } from "~/components/code-editor";
+import { CodeEditor, EditorExitHint, FILE_NAMES, FontSizeControls, type BlockedAction, type EditorLanguage } from "~/components/code-editor";
 
 /**
  * The code column of the coding test and the practice session: the file name
@@ -32,7 +32,8 @@ export function CodeSection({
   return (
     <section aria-label="Code" className="flex min-h-0 flex-col">
       <div className="flex items-center justify-between border-b border-slate-200 px-3 py-1.5 dark:border-slate-800">
-        <span className="font-mono text-xs text-slate-500">{FILE_NAMES[language]}</span>
+        <span className="font-mono text-xs text-muted">{FILE_NAMES[language]}</span>
+        <EditorExitHint className="ml-auto px-3" />
         <FontSizeControls size={fontSize} onChange={onFontSize} />
       </div>
       <div className="min-h-0 flex-1 overflow-auto">

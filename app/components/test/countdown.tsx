@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { crossedWarning, type WarningAt } from "./time-warnings";
 
 /**
  * Whole seconds left until `endsAt` (server time), on the server's clock:
@@ -56,5 +57,28 @@ export function Countdown({ left }: { left: number | null }) {
     >
       {formatClock(left)}
     </span>
+  );
+}
+
+/**
+ * Says "5 minutes remaining", "1 minute remaining" and "Time is up" to a
+ * screen reader as the clock crosses each (the role=timer itself is silent:
+ * it would speak every second). A live region present from the start, so the
+ * change is announced. `skip` leaves out what the page already says in a toast.
+ */
+export function TimeAnnouncer({ left, skip = [] }: { left: number | null; skip?: WarningAt[] }) {
+  const [message, setMessage] = useState("");
+  const last = useRef<number | null>(null);
+  const skipRef = useRef(skip);
+  skipRef.current = skip;
+  useEffect(() => {
+    const warning = crossedWarning(last.current, left, skipRef.current);
+    last.current = left;
+    if (warning) setMessage(warning);
+  }, [left]);
+  return (
+    <p role="status" className="sr-only" data-testid="time-announcer">
+      {message}
+    </p>
   );
 }

@@ -28,13 +28,13 @@ export function ProblemPanel({
     <section aria-label="Problem" className="space-y-4 overflow-y-auto border-r border-slate-200 p-5 dark:border-slate-800">
       <div className="flex items-baseline justify-between gap-2">
         <h2 className="text-lg font-semibold">{question.title}</h2>
-        {marks ? <span className="text-sm text-slate-500">{marks}</span> : aside}
+        {marks ? <span className="text-sm text-muted">{marks}</span> : aside}
       </div>
       <ProblemText text={question.description} />
       <div>
         <h3 className="mb-2 text-sm font-semibold">Test cases</h3>
         {question.openCases.length === 0 ? (
-          <p className="text-sm text-slate-500">No open test cases for this question.</p>
+          <p className="text-sm text-muted">No open test cases for this question.</p>
         ) : (
           question.openCases.map((c, i) => (
             <div key={c.id} role="group" aria-label={`Test case ${i + 1}`} className="mb-3 grid grid-cols-2 gap-2 text-xs">
@@ -49,7 +49,7 @@ export function ProblemPanel({
             </div>
           ))
         )}
-        <p className="text-xs text-slate-500">{hiddenNote(question.totalCases - question.openCases.length)}</p>
+        <p className="text-xs text-muted">{hiddenNote(question.totalCases - question.openCases.length)}</p>
       </div>
     </section>
   );

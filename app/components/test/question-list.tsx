@@ -25,8 +25,8 @@ export function QuestionList<Q extends { id: string; title: string }>({
             className={`w-full rounded-md px-3 py-2 text-left text-sm ${i === active ? "bg-brand-50 font-medium text-brand-700 dark:bg-slate-800 dark:text-white" : "hover:bg-slate-100 dark:hover:bg-slate-800"}`}
           >
             <span className="block">Question {i + 1}</span>
-            <span className="block truncate text-xs text-slate-500">{q.title}</span>
-            {b ? <span className={`mt-1 block text-xs ${b.tone === "queued" ? "text-amber-600" : "text-emerald-600"}`}>{b.text}</span> : null}
+            <span className="block truncate text-xs text-slate-600 dark:text-slate-400">{q.title}</span>
+            {b ? <span className={`mt-1 block text-xs ${b.tone === "queued" ? "text-amber-700 dark:text-amber-300" : "text-emerald-700 dark:text-emerald-300"}`}>{b.text}</span> : null}
           </button>
         );
       })}

@@ -8,7 +8,7 @@ export function SyncStatus({ status }: { status: JournalStatus | null }) {
   let title: string | undefined;
   if (!status) {
     text = "Preparing offline saving…";
-    tone = "text-slate-500";
+    tone = "text-muted";
   } else if (status.error) {
     text = status.pending > 0 ? `Sync stopped · ${status.pending} unsynced` : "Sync stopped";
     tone = "text-red-700 dark:text-red-300";

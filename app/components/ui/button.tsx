@@ -26,6 +26,8 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       type={type}
       disabled={disabled || busy}
       aria-busy={busy || undefined}
+      // React focuses autoFocus on mount, before a <dialog> opens; the Dialog focuses this once it has (field.tsx does the same).
+      data-autofocus={rest.autoFocus || undefined}
       className={`inline-flex items-center justify-center gap-2 rounded-md font-medium focus:ring-2 focus:ring-brand-500 focus:ring-offset-1 focus:outline-none disabled:cursor-not-allowed disabled:opacity-70 ${
         size === "sm" ? "px-2.5 py-1 text-xs" : "px-3.5 py-2 text-sm"
       } ${VARIANTS[variant]} ${className}`}

@@ -2,8 +2,9 @@ import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Button } from "./button";
 
 /**
- * A modal on the native <dialog>: focus is trapped and restored by the
- * browser, Escape closes it, and the page behind is inert.
+ * A modal on the native <dialog>: focus moves into it, stays there and goes
+ * back to the opener when it closes (the browser does that), Escape closes it,
+ * and the page behind is inert.
  */
 export function Dialog({
   open,
@@ -27,7 +28,12 @@ export function Dialog({
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      // showModal focuses the first focusable element (or an `autofocus`
+      // attribute, which React never renders); a button asked to be focused wins.
+      dialog.showModal();
+      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
@@ -50,7 +56,7 @@ export function Dialog({
           <h2 id={titleId} className="text-lg font-semibold">
             {title}
           </h2>
-          {description ? <div className="mt-1 text-sm text-slate-500">{description}</div> : null}
+          {description ? <div className="mt-1 text-sm text-muted">{description}</div> : null}
           {children ? <div className="mt-4">{children}</div> : null}
           {footer ? <div className="mt-6 flex justify-end gap-2">{footer}</div> : null}
         </div>

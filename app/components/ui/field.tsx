@@ -10,7 +10,7 @@ function Labelled({ label, hint, id, children }: { label: ReactNode; hint?: Reac
         {label}
       </label>
       {children}
-      {hint ? <p className="text-xs text-slate-500">{hint}</p> : null}
+      {hint ? <p className="text-xs text-muted">{hint}</p> : null}
     </div>
   );
 }
@@ -24,7 +24,7 @@ export function TextField({
   const id = useId();
   return (
     <Labelled label={label} hint={hint} id={props.id ?? id}>
-      <input id={props.id ?? id} className={`${controlClass} ${className}`} {...props} />
+      <input id={props.id ?? id} className={`${controlClass} ${className}`} data-autofocus={props.autoFocus || undefined} {...props} />
     </Labelled>
   );
 }

@@ -28,7 +28,7 @@ export function UsersPagination({
   const to = Math.min(total, page * pageSize);
   return (
     <nav aria-label="Pagination" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
-      <p className="text-slate-500" data-testid="users-range">
+      <p className="text-muted" data-testid="users-range">
         {`Showing ${from}–${to} of ${total} ${total === 1 ? "user" : "users"}`}
       </p>
       <div className="flex items-center gap-3">

@@ -47,7 +47,7 @@ export function UsersTable({
               <td className="px-4 py-3 font-medium">
                 {u.name}
                 {u.id === viewerId ? (
-                  <span className="ml-2 text-xs font-normal text-slate-500">(you)</span>
+                  <span className="ml-2 text-xs font-normal text-muted">(you)</span>
                 ) : null}
               </td>
               <td className="px-4 py-3 break-all text-slate-600 dark:text-slate-300">{u.email}</td>

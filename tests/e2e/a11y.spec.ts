@@ -1,0 +1,362 @@
+// Accessible to every student (issue 15 section 3): every page state scanned
+// with axe-core (WCAG 2.0/2.1 A and AA) in the light and the dark theme, plus
+// the keyboard-only paths through an MCQ test and a coding test.
+//
+// One admin and one student browser walk the app in sequence; the theme is
+// switched in place (the class on <html>, as the theme toggle does) so each
+// state is scanned twice without a reload.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { Page } from "@playwright/test";
+import { allowConsoleErrors, expect, resourceError, test } from "./fixtures";
+import {
+  acceptTermsAndLaunch,
+  createRoom,
+  editor,
+  enableRoom,
+  generateOtp,
+  joinTestRoom,
+  lockDialog,
+  loginAdmin,
+  newPerson,
+  signUpStudent,
+  switchTab,
+  toast,
+  unlock,
+  type Person,
+} from "./rooms";
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+type Finding = { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] };
+
+/** Every serious or critical violation seen, as one readable line each; must stay empty. */
+const findings: string[] = [];
+let scans = 0;
+let total = 0;
+
+async function setTheme(page: Page, theme: "light" | "dark") {
+  await page.evaluate((theme) => {
+    localStorage.setItem("app-theme", theme);
+    document.documentElement.classList.toggle("dark", theme === "dark");
+  }, theme);
+}
+
+/** Scans the page as it is now, once in each theme; the page ends in the light theme. */
+async function scan(page: Page, state: string) {
+  // Through the DevTools protocol, which the app's CSP (script-src with a nonce) does not govern.
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
+  // Colour transitions would let axe read a colour half-way between the themes
+  // (a constructed sheet: the CSP has no say over it either).
+  await page.evaluate(() => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync("*,*::before,*::after{transition:none!important;animation:none!important}");
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  });
+  for (const theme of ["light", "dark"] as const) {
+    await setTheme(page, theme);
+    // Two frames: React (the editor follows the class) and the style recalculation.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const violations: Finding[] = await page.evaluate(async (tags) => {
+      const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Finding[] }> } }).axe;
+      const result = await axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
+      return result.violations;
+    }, TAGS);
+    scans += 1;
+    for (const v of violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
+      const nodes = v.nodes
+        .slice(0, 4)
+        .map((n) => `${n.target.join(" ")} — ${(n.failureSummary ?? "").split("\n").slice(1).join(" ").trim()}`)
+        .join("\n      ");
+      total += 1;
+      findings.push(`${state} [${theme}] ${v.id} (${v.impact}, ${v.nodes.length} nodes): ${v.help}\n      ${nodes}`);
+    }
+  }
+  await setTheme(page, "light");
+}
+
+async function visit(page: Page, path: string, state: string, ready: (page: Page) => Promise<void>) {
+  await page.goto(path);
+  await ready(page);
+  await scan(page, state);
+}
+
+const heading = (name: string | RegExp, level?: number) => (page: Page) =>
+  expect(page.getByRole("heading", { name, level }).first()).toBeVisible();
+
+test.describe.configure({ mode: "serial" });
+
+let admin: Person;
+let student: Person;
+const tag = `${Date.now().toString(36)}${process.pid.toString(36)}`;
+const studentName = `Ally Student ${tag}`;
+
+test.beforeAll(async ({ browser }) => {
+  admin = await newPerson(browser);
+  // The 404 page is served with its status, which Chromium logs.
+  student = await newPerson(browser, allowConsoleErrors(resourceError(404, /\/no-such-page-/)).allowedConsoleErrors);
+});
+
+test.afterAll(async () => {
+  await admin?.context.close();
+  await student?.context.close();
+  console.log(`a11y: ${scans} scans (${scans / 2} states x 2 themes), ${total} serious/critical findings`);
+});
+
+test.afterEach(() => {
+  const seen = findings.splice(0);
+  // A11Y_REPORT=1 lists everything and keeps walking (for fixing); by default a finding fails.
+  if (process.env.A11Y_REPORT) console.log(seen.join("\n"));
+  else expect(seen, `serious or critical axe violations:\n${seen.join("\n")}`).toEqual([]);
+  expect([...admin.errors, ...student.errors], "console errors / uncaught page errors").toEqual([]);
+});
+
+test("public pages: landing, sign in, sign up, 404", async () => {
+  const page = student.page;
+  await visit(page, "/", "landing", heading("ProctorEdge", 1));
+  await visit(page, "/auth", "sign in", (p) => expect(p.getByRole("tab", { name: "Login" })).toHaveAttribute("aria-selected", "true"));
+  await page.getByRole("tab", { name: "Sign Up" }).click();
+  await expect(page.getByRole("tab", { name: "Sign Up" })).toHaveAttribute("aria-selected", "true");
+  await scan(page, "sign up");
+  await visit(page, `/no-such-page-${tag}`, "404", heading("404", 1));
+});
+
+test("the student's portal pages", async () => {
+  const page = student.page;
+  await signUpStudent(page, studentName);
+  await heading(/Portal/, 1)(page);
+  await scan(page, "student portal");
+  await visit(page, "/student/history", "student history", heading(/history/i));
+  await visit(page, "/student/profile", "student profile", heading(/profile/i));
+  await visit(page, "/student/settings", "student settings", heading(/settings/i));
+  await visit(page, "/student/practice", "practice list", heading(/practice/i));
+  await visit(page, "/student/playground", "playground", (p) => expect(p.locator(".cm-content").first()).toBeVisible());
+  // The playground's editor says how to leave it, and Escape then Tab does.
+  await expect(page.getByText("Esc then Tab leaves the editor")).toBeVisible();
+  const code = page.locator(".cm-content").first();
+  await code.click();
+  await page.keyboard.press("Tab");
+  await expect(code).toBeFocused();
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Tab");
+  await expect(code).not.toBeFocused();
+});
+
+test("the admin's pages", async () => {
+  const page = admin.page;
+  await loginAdmin(page);
+  await scan(page, "admin rooms list");
+  for (const [path, name] of [
+    ["/admin/questions", "question bank"],
+    ["/admin/questions/coding", "coding questions"],
+    ["/admin/questions/mcq", "mcq questions"],
+    ["/admin/users", "users"],
+    ["/admin/results", "results"],
+    ["/admin/history", "admin history"],
+    ["/admin/evaluation", "evaluation"],
+    ["/admin/practice-rooms", "practice rooms"],
+    ["/admin/practice", "admin practice"],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole("main")).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await scan(page, name);
+  }
+  await page.goto("/admin/users");
+  await page.getByRole("button", { name: /^Edit / }).first().click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await scan(page, "admin edit user dialog");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
+});
+
+test("an MCQ room: waiting, terms, the test by keyboard, submit; the admin's room dialogs", async () => {
+  test.setTimeout(120_000);
+  const a = admin.page;
+  const me = student.page;
+  await a.goto("/admin");
+  const roomId = await createRoom(a, { name: `A11y MCQ ${tag}`, type: "Multiple choice (20 questions)", category: "Programming Fundamentals", minutes: 30 });
+  await enableRoom(a);
+
+  await a.getByRole("button", { name: "Unlock Code" }).click();
+  const unlockDialog = a.getByRole("dialog", { name: "Unlock code" });
+  await expect(unlockDialog.getByLabel("Unlock code")).toBeFocused();
+  await scan(a, "admin unlock code dialog");
+  await unlockDialog.getByLabel("Unlock code").fill("4242");
+  await unlockDialog.getByRole("button", { name: "Save" }).click();
+  await expect(toast(a, "Unlock code updated successfully")).toBeVisible();
+  await expect(a.getByRole("button", { name: "Unlock Code" })).toBeFocused();
+
+  await a.getByRole("button", { name: "Generate OTP" }).click();
+  const otpDialog = a.getByRole("dialog", { name: "Room OTP" });
+  await expect(otpDialog.getByTestId("otp")).toHaveText(/^\d{6}$/);
+  await scan(a, "admin OTP dialog");
+  await otpDialog.getByRole("button", { name: "Close" }).click();
+
+  await a.getByRole("button", { name: "Delete" }).click();
+  const confirm = a.getByRole("dialog", { name: "Delete this room?" });
+  await expect(confirm.getByRole("button", { name: "Delete" })).toBeFocused();
+  await scan(a, "admin delete confirm");
+  await a.keyboard.press("Escape");
+  await expect(confirm).toBeHidden();
+  await expect(a.getByRole("button", { name: "Delete", exact: true })).toBeFocused();
+
+  await joinTestRoom(me, await generateOtp(a));
+  await expect(me).toHaveURL(new RegExp(`/waiting/${roomId}$`));
+  await heading("Waiting for test to start", 1)(me);
+  await scan(me, "waiting room");
+  await expect(a.getByRole("button", { name: "Start Test Now" })).toBeEnabled();
+  await scan(a, "admin room detail (waiting)");
+
+  await a.getByRole("button", { name: "Start Test Now" }).click();
+  await expect(toast(a, "Test started successfully")).toBeVisible();
+  await expect(me).toHaveURL(new RegExp(`/test/${roomId}/terms$`), { timeout: 5_000 });
+  await heading("Before you start", 1)(me);
+  await scan(me, "terms");
+  await acceptTermsAndLaunch(me);
+  await expect(me).toHaveURL(new RegExp(`/test/${roomId}/mcq$`));
+  await expect(me.getByText("Question 1 of 20")).toBeVisible();
+  await scan(me, "running MCQ test");
+
+  // Keyboard only: Tab into the options, arrows choose, Tab on to Next, Enter.
+  const options = me.locator("fieldset input[type=radio]");
+  for (let q = 1; q <= 3; q++) {
+    await expect(me.getByText(`Question ${q} of 20`)).toBeVisible();
+    await me.locator("body").focus();
+    for (let i = 0; i < 30 && !(await options.first().evaluate((el) => el === document.activeElement)); i++) await me.keyboard.press("Tab");
+    await expect(options.first()).toBeFocused();
+    await me.keyboard.press("Space");
+    await expect(options.first()).toBeChecked();
+    await me.keyboard.press("ArrowDown");
+    await expect(options.nth(1)).toBeChecked();
+    await tabTo(me, me.getByRole("button", { name: "Next" }));
+    await me.keyboard.press("Enter");
+  }
+  await expect(me.getByText("Question 4 of 20")).toBeVisible();
+  await tabTo(me, me.getByRole("button", { name: "Previous" }));
+  await me.keyboard.press("Enter");
+  await expect(me.getByText("Question 3 of 20")).toBeVisible();
+  await expect(me.getByText("3 of 20 answered")).toBeVisible();
+
+  // The admin sees the running room: +5 min, Extend time.
+  await expect(a.getByRole("button", { name: /^\+5 min for / })).toBeVisible();
+  await scan(a, "admin room detail (running)");
+  await a.getByRole("button", { name: "Extend Time" }).click();
+  await expect(a.getByRole("dialog", { name: "Extend time" })).toBeVisible();
+  await scan(a, "admin extend dialog");
+  await a.keyboard.press("Escape");
+
+  // An MCQ test counts tab switches but has no lock screen (the coding test below has).
+  await switchTab(me);
+  await expect(me.getByTestId("stat-tab-switches")).toContainText("1");
+
+  // Submit by keyboard: Tab to Submit Test, Enter, then the confirm (focused) with Enter.
+  await tabTo(me, me.getByRole("button", { name: "Submit Test" }));
+  await me.keyboard.press("Enter");
+  const submit = me.getByRole("dialog", { name: "Submit Test?" });
+  await expect(submit).toBeVisible();
+  await scan(me, "MCQ submit dialog");
+  await expect(submit.getByRole("button", { name: /Submit/ })).toBeFocused();
+  await me.keyboard.press("Enter");
+  await expect(me.getByRole("dialog", { name: /Test submitted|Submitting/ })).toBeVisible();
+  await scan(me, "MCQ finish dialog");
+  await expect(me).toHaveURL(/\/student$/, { timeout: 10_000 });
+
+  await a.goto(`/admin/results/${roomId}`);
+  await expect(a.getByRole("table").first()).toBeVisible();
+  await scan(a, "admin room results");
+});
+
+test("a coding test: the editor is no trap, Run Code keeps the focus, locked, finish", async () => {
+  test.setTimeout(120_000);
+  const a = admin.page;
+  const me = student.page;
+  await a.goto("/admin");
+  const roomId = await createRoom(a, { name: `A11y Coding ${tag}`, type: "Coding", category: "Basics", language: "Python" });
+  await enableRoom(a);
+  await a.getByRole("button", { name: "Unlock Code" }).click();
+  await a.getByRole("dialog", { name: "Unlock code" }).getByLabel("Unlock code").fill("4242");
+  await a.getByRole("dialog", { name: "Unlock code" }).getByRole("button", { name: "Save" }).click();
+  await expect(toast(a, "Unlock code updated successfully")).toBeVisible();
+  await joinTestRoom(me, await generateOtp(a));
+  await expect(me).toHaveURL(new RegExp(`/waiting/${roomId}$`));
+  await expect(a.getByRole("button", { name: "Start Test Now" })).toBeEnabled();
+  await a.getByRole("button", { name: "Start Test Now" }).click();
+  await expect(me).toHaveURL(new RegExp(`/test/${roomId}/terms$`), { timeout: 5_000 });
+  await acceptTermsAndLaunch(me);
+  await expect(me).toHaveURL(new RegExp(`/test/${roomId}/coding$`));
+  await expect(editor(me)).toBeVisible();
+  await expect(me.getByText("Esc then Tab leaves the editor")).toBeVisible();
+  // Live regions present before anything is said: the clock's warnings, the sync status, the output log.
+  await expect(me.getByRole("status").and(me.getByTestId("time-announcer"))).toBeAttached();
+  await expect(me.getByRole("status").and(me.getByTestId("sync-status"))).toBeVisible();
+  await scan(me, "running coding test");
+
+  // The admin watches the student's code live.
+  await a.getByRole("link", { name: `Monitor ${studentName}` }).click();
+  await expect(a).toHaveURL(/\/admin\/monitor\//);
+  await expect(a.getByRole("region", { name: "Code history" })).toBeVisible();
+  await scan(a, "admin monitor");
+
+  // Into the editor, Tab indents there; Escape then Tab leaves it for the next control.
+  const content = editor(me);
+  await content.click();
+  await me.keyboard.insertText('print("hi")');
+  await me.keyboard.press("Tab");
+  await expect(content).toBeFocused();
+  await me.keyboard.press("Escape");
+  await me.keyboard.press("Tab");
+  await expect(content).not.toBeFocused();
+  const run = me.getByRole("button", { name: "Run Code" });
+  await tabTo(me, run);
+  await me.keyboard.press("Enter");
+  // Busy, then done: the focus is back on the button, not lost to the page.
+  await expect(me.getByRole("log", { name: "Output Console" })).not.toBeEmpty({ timeout: 20_000 });
+  await expect(run).toBeEnabled({ timeout: 20_000 });
+  await expect(run).toBeFocused();
+  await tabTo(me, me.getByRole("button", { name: "Submit Code" }));
+
+  // Locked: the dialog takes the focus (its code field) and is announced.
+  await switchTab(me);
+  await expect(lockDialog(me)).toBeVisible();
+  await expect(lockDialog(me).getByLabel("Unlock code")).toBeFocused();
+  await scan(me, "locked coding test (unlock dialog)");
+  await unlock(me, "4242");
+
+  await me.getByRole("banner").getByRole("button", { name: "Finish Test" }).click();
+  const confirm = me.getByRole("dialog", { name: "Finish the test?" });
+  await expect(confirm).toBeVisible();
+  await scan(me, "coding finish confirm");
+  await confirm.getByRole("button", { name: "Finish Test" }).click();
+  await expect(me).toHaveURL(/\/student$/, { timeout: 20_000 });
+
+  await a.goto(`/admin/results/${roomId}`);
+  await a.getByRole("link", { name: `View Test of ${studentName}` }).click();
+  await expect(a).toHaveURL(/\/admin\/submission\//);
+  await expect(a.getByRole("main")).toBeVisible();
+  await scan(a, "admin submission view");
+  await a.goto(a.url().replace("/admin/submission/", "/admin/evaluate/"));
+  await expect(a.getByRole("tablist", { name: "Questions" })).toBeVisible();
+  await scan(a, "admin evaluate workspace");
+
+  await a.goto("/admin/history");
+  await expect(a.getByRole("table").first()).toBeVisible();
+  await scan(a, "admin history with tests");
+  await me.goto("/student/history");
+  await expect(me.getByRole("table").first()).toBeVisible();
+  await scan(me, "student history with tests");
+  await me.goto(await me.getByRole("link", { name: new RegExp(`A11y Coding ${tag}`) }).first().getAttribute("href").then((h) => h!));
+  await expect(me).toHaveURL(/\/student\/submission\//);
+  await expect(me.getByRole("main")).toBeVisible();
+  await scan(me, "student submission view");
+});
+
+/** Presses Tab (at most 40 times) until `target` has the focus. */
+async function tabTo(page: Page, target: ReturnType<Page["getByRole"]>) {
+  for (let i = 0; i < 40; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press("Tab");
+  }
+  await expect(target).toBeFocused();
+}
