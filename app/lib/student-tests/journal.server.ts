@@ -74,18 +74,21 @@ export async function applyJournal(db: Db, room: Room, test: StudentTest, entrie
   const judged: JudgedEntry[] = [];
   let retry = false;
   const end = deadline(room, test);
-  const codingIds = room.questionType === "coding" ? await codingQuestionIds(db, room, test.studentId).catch(() => []) : [];
   const sorted = [...entries].sort((a, b) => a.seq - b.seq);
-  // An entry stored before (the client never got the answer) gets the same
-  // answer again; it is not judged afresh against the test as it is now.
-  const stored = new Map<string, { testId: string; outcome: string; reason: string | null }>();
-  if (sorted.length > 0) {
-    const rows = await d1
-      .prepare(`SELECT id, student_test_id AS testId, outcome, reason FROM journal_entries WHERE id IN (${sorted.map(() => "?").join(", ")})`)
-      .bind(...sorted.map((e) => e.id))
-      .all<{ id: string; testId: string; outcome: string; reason: string | null }>();
-    for (const row of rows.results) stored.set(row.id, row);
-  }
+  // The test's questions and the entries stored before, read side by side. An
+  // entry stored before (the client never got the answer) gets the same answer
+  // again; it is not judged afresh against the test as it is now.
+  const [codingIds, storedRows] = await Promise.all([
+    room.questionType === "coding" ? codingQuestionIds(db, room, test.studentId).catch((): string[] => []) : ([] as string[]),
+    sorted.length === 0
+      ? []
+      : d1
+          .prepare(`SELECT id, student_test_id AS testId, outcome, reason FROM journal_entries WHERE id IN (${sorted.map(() => "?").join(", ")})`)
+          .bind(...sorted.map((e) => e.id))
+          .all<{ id: string; testId: string; outcome: string; reason: string | null }>()
+          .then((rows) => rows.results),
+  ]);
+  const stored = new Map(storedRows.map((row) => [row.id, row]));
   if (options.closed && sorted.some((e) => !stored.has(e.id))) throw new JournalClosed(options.closed);
   const anchors = new Map<string, number | null>();
   for (const e of sorted) anchors.set(e.id, options.anchorSecret ? await verifyAnchor(options.anchorSecret, e.anchor) : null);
