@@ -257,9 +257,25 @@ async function main() {
   await Promise.all(
     students.map(async (student, i) => {
       await sleep((i / students.length) * AUTOSAVE_MS);
-      const submitAt = i < SUBMITTERS ? submitFrom + Math.random() * 10_000 : Infinity;
-      let submitted = false;
       const sends = [];
+      // Submit Code within the last 10 s, beside the autosaves, as a student at the end of a test does.
+      if (i < SUBMITTERS) {
+        sends.push(
+          sleep(Math.max(0, submitFrom + Math.random() * 10_000 - Date.now())).then(async () => {
+            submits.sent++;
+            const started = performance.now();
+            try {
+              const verdict = await action(`/test/${roomId}/coding`, { intent: "submit", questionId: student.questions[0], code: "print(input())" }, student.cookie);
+              if (verdict?.kind !== "submit") return void submits.dropped++;
+              submits.verdicts++;
+              submits.ms.push(performance.now() - started);
+            } catch {
+              submits.dropped++;
+              stats.errors++;
+            }
+          }),
+        );
+      }
       for (let tick = 0; Date.now() < ends; tick++) {
         const questionId = student.questions[tick % student.questions.length];
         student.pending.push({
@@ -272,24 +288,6 @@ async function main() {
         });
         stats.sent++;
         sends.push(kick(student));
-        if (!submitted && Date.now() >= submitAt) {
-          submitted = true;
-          submits.sent++;
-          const started = performance.now();
-          sends.push(
-            action(`/test/${roomId}/coding`, { intent: "submit", questionId: student.questions[0], code: "print(input())" }, student.cookie).then(
-              (verdict) => {
-                if (verdict?.kind !== "submit") return void submits.dropped++;
-                submits.verdicts++;
-                submits.ms.push(performance.now() - started);
-              },
-              () => {
-                submits.dropped++;
-                stats.errors++;
-              },
-            ),
-          );
-        }
         await sleep(AUTOSAVE_MS);
       }
       await Promise.all(sends);
