@@ -3,7 +3,9 @@ import usePartySocket from "partysocket/react";
 import { useEffect, useRef, useState } from "react";
 import { OUTAGE_RULES } from "~/lib/student-tests/outages";
 import { deviceAnchors } from "~/offline/anchor";
-import { ROOM_PARTY, ServerMessage, type RoomEvent } from "../../party/protocol";
+import { ROOM_PARTY } from "../../party/names";
+import type { RoomEvent } from "../../party/protocol";
+import { parseServerMessage } from "../../party/server-message";
 
 /**
  * Subscribes to a room's party (or the lobby). By default every event
@@ -35,9 +37,8 @@ export function useRoomParty(room: string, onEvent?: (event: RoomEvent) => void 
     room,
     prefix: "parties",
     onMessage(message) {
-      const parsed = ServerMessage.safeParse(safeJson(message.data));
-      if (!parsed.success) return;
-      const m = parsed.data;
+      const m = parseServerMessage(safeJson(message.data));
+      if (!m) return;
       if (m.type === "welcome" || m.type === "pong") deviceAnchors().note(m.anchor);
       if (m.type === "welcome" || m.type === "pong" || m.type === "error") return;
       if (handler.current?.(m) === "handled") return;
