@@ -12,8 +12,12 @@ declare module "@remix-run/cloudflare" {
   }
 }
 
-/** React and Remix (with the client entry), which every page loads first anyway: kept out of shared-ui. */
-const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@remix-run\/[^/]+|turbo-stream)\//;
+/**
+ * React and Remix, which every page loads first anyway: kept out of shared-ui,
+ * in a chunk of their own (tests/e2e/fixtures.ts recognises Remix's harmless
+ * AbortError by this chunk's name). The client entry (@remix-run/dev) stays apart.
+ */
+const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@remix-run\/(?!dev\/)[^/]+|turbo-stream)\//;
 const SHARED_UI = [
   "/app/components/error-boundary.tsx",
   "/app/components/toaster.tsx",
