@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ClientMessage, PartyViewer, ServerMessage } from "./protocol";
+import { parseServerMessage } from "./server-message";
 
 describe("party protocol", () => {
   it("parses a known client message", () => {
@@ -24,5 +25,46 @@ describe("party protocol", () => {
       { type: "practice-participants-changed", practiceRoomId: "p" },
     ] as const;
     for (const m of messages) expect(ServerMessage.parse(JSON.parse(JSON.stringify(m)))).toEqual(m);
+  });
+
+  describe("the browser's guard agrees with the zod schema", () => {
+    const valid = [
+      { type: "welcome", room: "r", userId: "u", role: "admin", serverTime: 1, anchor: "1.a" },
+      { type: "welcome", room: "r", userId: "u", role: "student", serverTime: 1 },
+      { type: "pong", sentAt: 1, serverTime: 2, anchor: "x" },
+      { type: "error", message: "x" },
+      { type: "room-changed", roomId: "r", isEnabled: true, isActive: false, endsAt: null },
+      { type: "room-changed", roomId: "r", isEnabled: false, isActive: true, endsAt: 5 },
+      { type: "participants-changed", roomId: "r" },
+      { type: "participant-removed", roomId: "r" },
+      { type: "room-deleted", roomId: "r" },
+      { type: "time-changed", roomId: "r", endsAt: 9 },
+      { type: "code-saved", roomId: "r", studentTestId: "t" },
+      { type: "rooms-changed" },
+      { type: "evaluation-requested" },
+      { type: "practice-rooms-changed" },
+      { type: "practice-participants-changed", practiceRoomId: "p", extra: 1 },
+    ];
+    const invalid = [
+      null,
+      "pong",
+      [],
+      {},
+      { type: "shout" },
+      { type: "toString" },
+      { type: "welcome", room: "r", userId: "u", role: "root", serverTime: 1 },
+      { type: "welcome", room: "r", userId: "u", role: "student", serverTime: 1, anchor: 5 },
+      { type: "pong", sentAt: "1", serverTime: 2 },
+      { type: "room-changed", roomId: "r", isEnabled: true, isActive: false },
+      { type: "room-changed", roomId: "r", isEnabled: "yes", isActive: false, endsAt: null },
+      { type: "time-changed", roomId: "r", endsAt: null },
+      { type: "code-saved", roomId: "r" },
+      { type: "practice-participants-changed" },
+    ];
+    it.each(valid)("accepts %o as zod does", (m) => expect(parseServerMessage(m)).toEqual(ServerMessage.parse(m)));
+    it.each(invalid)("refuses %o as zod does", (m) => {
+      expect(ServerMessage.safeParse(m).success).toBe(false);
+      expect(parseServerMessage(m)).toBeNull();
+    });
   });
 });

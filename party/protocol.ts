@@ -1,14 +1,12 @@
 // The one message union shared by the browser and the room party. Incoming
-// messages are parsed with zod, never cast. Events carry ids and states only,
-// never secrets: a client that needs data refetches it through its loader,
+// messages are parsed with zod, never cast (the browser checks what it receives
+// with the hand-written guard in ./server-message.ts, tested against these
+// schemas, so it loads no zod). Events carry ids and states only, never secrets: a client that needs data refetches it through its loader,
 // which checks who is asking.
 import { z } from "zod";
 
-export const ROOM_PARTY = "room-party";
-/** The party instance every admin's rooms list listens to. */
-export const LOBBY = "lobby";
-/** The party instance the admins' practice rooms page listens to (admins only). */
-export const PRACTICE_LOBBY = "practice-rooms";
+// The names live in a zod-free module so the browser can import them without zod (decision 022).
+export { LOBBY, PRACTICE_LOBBY, ROOM_PARTY } from "./names";
 
 export const ClientMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("ping"), sentAt: z.number() }),

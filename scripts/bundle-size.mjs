@@ -2,13 +2,17 @@
 // the Remix manifest, the client entry with its imports, and every route
 // module from the root down with their static imports (each file once),
 // each gzip -9. Deterministic for a given build, so budgets can be tested.
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
 const gz = (buf) => gzipSync(buf, { level: 9 }).length;
 
+/** kB (1000 bytes), one decimal: what the bench prints and budgets.json holds. */
+export const kB = (bytes) => Math.round(bytes / 100) / 10;
+
 export function readManifest(clientDir) {
+  if (!existsSync(clientDir)) throw new Error(`${clientDir} is missing: run \`npm run build\` first`);
   const assets = join(clientDir, "assets");
   const file = readdirSync(assets).find((f) => /^manifest-[\w-]+\.js$/.test(f));
   if (!file) throw new Error(`no Remix manifest in ${assets}: run npm run build first`);
@@ -45,11 +49,30 @@ export function firstLoadSizes(clientDir) {
   return result;
 }
 
-// As a script (npm run bench:bundle): every route's first-load JS and CSS, in kB (1000 bytes), as JSON.
+/** budgets.json at the repo root: route id -> { budgetKB, goalKB } for first-load JS (decision 022). */
+export function readBudgets(path = new URL("../budgets.json", import.meta.url)) {
+  return JSON.parse(readFileSync(path, "utf8")).routes;
+}
+
+/**
+ * Each budgeted route's first-load JS against its budget. A route the build
+ * no longer has is an error: a rename must not turn a budget into a pass.
+ */
+export function checkBudgets(clientDir, budgets = readBudgets()) {
+  const sizes = firstLoadSizes(clientDir);
+  return Object.entries(budgets).map(([route, { budgetKB, goalKB }]) => {
+    if (!sizes[route]) throw new Error(`budgets.json names ${route}, which the build has no module for`);
+    const bytes = sizes[route].js;
+    return { route, jsKB: kB(bytes), budgetKB, goalKB, within: bytes <= budgetKB * 1000 };
+  });
+}
+
+// As a script (npm run bench:bundle): every route's first-load JS and CSS, in kB (1000 bytes), as JSON,
+// with the budget and goal of the routes budgets.json names.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const clientDir = new URL("../build/client", import.meta.url).pathname;
   const sizes = firstLoadSizes(clientDir);
-  const kB = (n) => Math.round(n / 100) / 10;
-  const routes = Object.fromEntries(Object.entries(sizes).map(([id, s]) => [id, { jsKB: kB(s.js), cssKB: kB(s.css) }]));
+  const budgets = readBudgets();
+  const routes = Object.fromEntries(Object.entries(sizes).map(([id, s]) => [id, { jsKB: kB(s.js), cssKB: kB(s.css), ...budgets[id] }]));
   console.log(JSON.stringify({ unit: "kB, gzip -9, first load", routes }, null, 2));
 }

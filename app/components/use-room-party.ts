@@ -1,9 +1,12 @@
 import { useRevalidator } from "@remix-run/react";
-import usePartySocket from "partysocket/react";
+import type { PartySocket } from "partysocket";
 import { useEffect, useRef, useState } from "react";
 import { OUTAGE_RULES } from "~/lib/student-tests/outages";
 import { deviceAnchors } from "~/offline/anchor";
-import { ROOM_PARTY, ServerMessage, type RoomEvent } from "../../party/protocol";
+import { loadLazily } from "~/offline/lazy";
+import { ROOM_PARTY } from "../../party/names";
+import type { RoomEvent } from "../../party/protocol";
+import { parseServerMessage } from "../../party/server-message";
 
 /**
  * Subscribes to a room's party (or the lobby). By default every event
@@ -23,55 +26,72 @@ export function useRoomParty(room: string, onEvent?: (event: RoomEvent) => void 
   const [refresh] = useState(coalescedRefresh);
   const latest = useRef(revalidator);
   latest.current = revalidator;
-  const revalidate = () => {
+  const revalidate = useRef(() => {
     if (refresh.request(latest.current.state === "idle")) latest.current.revalidate();
-  };
+  });
   // An event that arrived while a revalidation ran may postdate what it read: one more when it ends.
   useEffect(() => {
     if (revalidator.state === "idle" && refresh.settled()) revalidator.revalidate();
   }, [revalidator, revalidator.state, refresh]);
-  const socket = usePartySocket({
-    party: ROOM_PARTY,
-    room,
-    prefix: "parties",
-    onMessage(message) {
-      const parsed = ServerMessage.safeParse(safeJson(message.data));
-      if (!parsed.success) return;
-      const m = parsed.data;
-      if (m.type === "welcome" || m.type === "pong") deviceAnchors().note(m.anchor);
-      if (m.type === "welcome" || m.type === "pong" || m.type === "error") return;
-      if (handler.current?.(m) === "handled") return;
-      revalidate();
-    },
-    // After a reconnect (not the first connect), catch up on anything missed.
-    onOpen() {
-      if (connectedBefore.current) revalidate();
-      connectedBefore.current = true;
-    },
-  });
   const heartbeat = options.heartbeat ?? false;
   useEffect(() => {
-    if (!heartbeat) return;
-    const ping = () => {
-      // Only on an open socket: partysocket would queue it and send a burst on reconnect.
-      if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "ping", sentAt: Date.now() }));
-    };
-    const timer = setInterval(ping, OUTAGE_RULES.pingMs);
-    // A browser that knows it is offline closes the socket itself: the close
-    // reaches the party at once (or the party notices the silence), instead
-    // of a dead socket that looks connected.
-    const offline = () => socket.close(4001, "Browser offline");
-    const online = () => socket.reconnect();
-    window.addEventListener("offline", offline);
-    window.addEventListener("online", online);
-    if (navigator.onLine === false) offline();
+    let closed = false;
+    let socket: PartySocket | null = null;
+    const cleanups: (() => void)[] = [];
+    // partysocket loads after the first paint: the page renders without it,
+    // and live events only matter once it is up (decision 022).
+    loadLazily(() => import("partysocket"))
+      .then(({ PartySocket }) => {
+        if (closed) return;
+        const ws = new PartySocket({ host: window.location.host, party: ROOM_PARTY, room, prefix: "parties" });
+        socket = ws;
+        ws.addEventListener("message", (message) => {
+          const m = parseServerMessage(safeJson(message.data));
+          if (!m) return;
+          if (m.type === "welcome" || m.type === "pong") deviceAnchors().note(m.anchor);
+          if (m.type === "welcome" || m.type === "pong" || m.type === "error") return;
+          if (handler.current?.(m) === "handled") return;
+          revalidate.current();
+        });
+        // After a reconnect (not the first connect), catch up on anything missed.
+        ws.addEventListener("open", () => {
+          if (connectedBefore.current) revalidate.current();
+          connectedBefore.current = true;
+        });
+        if (heartbeat) cleanups.push(keepHeartbeat(ws));
+      })
+      .catch(() => {
+        // Offline before this chunk was ever kept: no live events until a
+        // reload online; the journal still saves and syncs every answer.
+      });
     return () => {
-      clearInterval(timer);
-      window.removeEventListener("offline", offline);
-      window.removeEventListener("online", online);
+      closed = true;
+      for (const cleanup of cleanups) cleanup();
+      socket?.close();
     };
-  }, [heartbeat, socket]);
-  return socket;
+  }, [room, heartbeat]);
+}
+
+/** Pings the party and closes the socket while the browser says it is offline (decision 019). */
+function keepHeartbeat(socket: PartySocket) {
+  const ping = () => {
+    // Only on an open socket: partysocket would queue it and send a burst on reconnect.
+    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "ping", sentAt: Date.now() }));
+  };
+  const timer = setInterval(ping, OUTAGE_RULES.pingMs);
+  // A browser that knows it is offline closes the socket itself: the close
+  // reaches the party at once (or the party notices the silence), instead
+  // of a dead socket that looks connected.
+  const offline = () => socket.close(4001, "Browser offline");
+  const online = () => socket.reconnect();
+  window.addEventListener("offline", offline);
+  window.addEventListener("online", online);
+  if (navigator.onLine === false) offline();
+  return () => {
+    clearInterval(timer);
+    window.removeEventListener("offline", offline);
+    window.removeEventListener("online", online);
+  };
 }
 
 /**

@@ -26,16 +26,10 @@ import { createStore, type UseStore } from "idb-keyval";
 
 import { anchorTime, deviceAnchors, type AnchorStore } from "./anchor";
 
-import {
-  JournalResponseSchema,
-  type JournalEntry,
-  type JournalKind,
-  type JournalResponse,
-  type JudgedEntry,
-  type TestState,
-} from "~/lib/student-tests/journal-protocol";
+import { parseJournalResponse } from "~/lib/student-tests/journal-response";
+import type { JournalEntry, JournalKind, JournalResponse, JudgedEntry, TestState } from "~/lib/student-tests/journal-protocol";
 
-export { JournalResponseSchema, TestStateSchema, type JournalResponse, type JudgedEntry, type TestState } from "~/lib/student-tests/journal-protocol";
+export type { JournalResponse, JudgedEntry, TestState } from "~/lib/student-tests/journal-protocol";
 
 export type EntryKind = JournalKind;
 /** An entry as the browser keeps it and sends it (createdAt on the server's clock). */
@@ -594,10 +588,10 @@ export function createJournal(options: JournalOptions): Journal {
       // 429, 5xx and any other non-2xx: resending is safe, so retry rather
       // than ever dropping entries.
       if (!res.ok) return { type: "retry", delayMs: retryAfterMs(res) };
-      const parsed = JournalResponseSchema.safeParse(await res.json().catch(() => null));
+      const parsed = parseJournalResponse(await res.json().catch(() => null));
       // e.g. a captive portal answering 200 with HTML.
-      if (!parsed.success) return { type: "retry" };
-      return { type: "ok", body: parsed.data };
+      if (!parsed) return { type: "retry" };
+      return { type: "ok", body: parsed };
     } catch {
       return { type: "retry" }; // network error or timeout
     } finally {

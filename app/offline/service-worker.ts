@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { lazyLoadsSettled } from "./lazy";
 
 declare global {
   interface Window {
@@ -38,6 +39,8 @@ export function useOfflineShell(cacheThisPage: boolean) {
     navigator.serviceWorker
       .register(`/sw.js?v=${encodeURIComponent(version)}`, { scope: "/" })
       .then(() => navigator.serviceWorker.ready)
+      // Chunks the page loads after its first paint are assets of it too.
+      .then(async (registration) => (await lazyLoadsSettled(), registration))
       .then((registration) => {
         if (cancelled || !cacheThisPage) return;
         registration.active?.postMessage({ type: "cache-test", urls: pageResources() });

@@ -12,6 +12,7 @@ import { readFormValues } from "~/lib/forms.server";
 import { afterSignIn } from "~/lib/accounts/redirect";
 import { getViewer } from "~/lib/accounts/session.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { loginError, signUpError } from "~/lib/accounts/form-checks";
 import { LoginSchema, SignUpSchema } from "~/lib/accounts/validation";
 import {
   adminCodeLimits,
@@ -139,7 +140,7 @@ export default function AuthPage() {
             </button>
           ))}
         </div>
-        <Form method="post" noValidate onSubmit={validate(tab === "login" ? LoginSchema : SignUpSchema)} id={`panel-${tab}`} role="tabpanel" key={tab} className="space-y-4">
+        <Form method="post" noValidate onSubmit={validate(tab === "login" ? loginError : signUpError)} id={`panel-${tab}`} role="tabpanel" key={tab} className="space-y-4">
           <input type="hidden" name="intent" value={tab} />
           <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
           {tab === "signup" ? (

@@ -2,13 +2,11 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { useLoaderData, type ClientLoaderFunctionArgs, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { FinishDialog } from "~/components/test/finish-dialog";
 import { OfflineBanner } from "~/components/test/offline-banner";
 import { ChevronLeftIcon, ChevronRightIcon, GridIcon } from "~/components/mcq/icons";
-import { NavigatorDialog } from "~/components/mcq/navigator-dialog";
+import { FinishDialog, NavigatorDialog, SubmitDialog } from "~/components/mcq/lazy-dialogs";
 import { clampIndex, summarize, WARNING_AT_SECONDS, type ShortcutAction } from "~/components/mcq/progress";
 import { QuestionCard } from "~/components/mcq/question-card";
-import { SubmitDialog } from "~/components/mcq/submit-dialog";
 import { TestHeader } from "~/components/mcq/test-header";
 import { TimeAnnouncer } from "~/components/test/countdown";
 import { useToast } from "~/components/toaster";

@@ -25,9 +25,9 @@ type Fixtures = {
  * React Router aborted: a live event's revalidation or a fetcher's reload
  * interrupted because the user moved on, or a newer one started, at the same
  * moment. Nothing failed and the user sees nothing. Only an AbortError raised
- * inside Remix's own bundle (the `components-*` chunk) is let through.
+ * inside Remix's own bundle (the `framework-*` chunk, vite.config.ts) is let through.
  */
-const INTERRUPTED_REQUEST = /^AbortError: signal is aborted without reason\n\s+at \S+ \(\S+\/assets\/components-[\w-]+\.js:\d+:\d+\)/;
+const INTERRUPTED_REQUEST = /^AbortError: signal is aborted without reason\n\s+at \S+ \(\S+\/assets\/framework-[\w-]+\.js:\d+:\d+\)/;
 
 function isAllowed(msg: ConsoleMessage, allowed: ConsoleErrorAllowance) {
   if (INTERRUPTED_REQUEST.test(msg.text())) return true;

@@ -4,7 +4,7 @@ import { Dialog } from "~/components/ui/dialog";
 import { controlClass } from "~/components/ui/field";
 import { TEST_RULES } from "~/lib/student-tests/test-rules";
 import type { TestState } from "~/offline/journal";
-import { JOURNAL_LIMITS } from "~/lib/student-tests/journal-protocol";
+import { JOURNAL_LIMITS } from "~/lib/student-tests/journal-limits";
 
 /** The coding test's lock (spec 2: proctoring): the room's unlock code, checked on the server. */
 export function UnlockDialog({ state, onUnlock }: { state: TestState; onUnlock: (code: string) => Promise<void> | undefined }) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isSizeIssue, JOURNAL_LIMITS, JournalBatchSchema, JournalEntrySchema } from "./journal-protocol";
+import { isSizeIssue, JOURNAL_LIMITS, JournalBatchSchema, JournalEntrySchema, JournalResponseSchema } from "./journal-protocol";
+import { parseJournalResponse } from "./journal-response";
 
 const entry = (kind: string, payload: Record<string, unknown>) => ({ id: crypto.randomUUID(), seq: 0, kind, payload, createdAt: 1_700_000_000_000 });
 const issues = (value: unknown) => {
@@ -45,5 +46,31 @@ describe("journal entry schemas", () => {
     const parsed = JournalBatchSchema.safeParse({ entries: Array.from({ length: JOURNAL_LIMITS.batchEntries + 1 }, () => entry("tab-switch", {})) });
     expect(parsed.success).toBe(false);
     expect(parsed.error!.issues.some(isSizeIssue)).toBe(true);
+  });
+});
+
+describe("the browser's check of the journal's answer agrees with JournalResponseSchema", () => {
+  const state = { status: "in_progress", isDisqualified: false, isLocked: false, tabSwitchCount: 0, unlockAttemptsRemaining: 3, endsAt: null, serverNow: 5 };
+  const valid = [
+    { accepted: [], rejected: [], state },
+    { accepted: ["a"], rejected: [{ id: "b", reason: "late", extra: 1 }], judged: [{ id: "c", questionId: "q", passed: 1, total: 2, marks: 5 }], state: { ...state, endsAt: 9, totalScore: 3, maxScore: 4, submittedAt: 7 }, anchor: "1.x" },
+    { accepted: [], rejected: [], state: { ...state, submittedAt: null }, junk: true },
+  ];
+  const invalid = [
+    null,
+    "<html>",
+    [],
+    { accepted: [], rejected: [] },
+    { accepted: [1], rejected: [], state },
+    { accepted: [], rejected: [{ id: "b" }], state },
+    { accepted: [], rejected: [], judged: [{ id: "c" }], state },
+    { accepted: [], rejected: [], state: { ...state, isLocked: "no" } },
+    { accepted: [], rejected: [], state: { ...state, endsAt: undefined } },
+    { accepted: [], rejected: [], state, anchor: 5 },
+  ];
+  it.each(valid)("accepts %o as zod does", (v) => expect(parseJournalResponse(v)).toEqual(JournalResponseSchema.parse(v)));
+  it.each(invalid)("refuses %o as zod does", (v) => {
+    expect(JournalResponseSchema.safeParse(v).success).toBe(false);
+    expect(parseJournalResponse(v)).toBeNull();
   });
 });

@@ -3,29 +3,9 @@
 // the entry kinds, an entry, the test state and the answer.
 import { z } from "zod";
 
-export const JOURNAL_KINDS = ["code", "mcq-progress", "tab-switch", "unlock", "submit-code", "finish"] as const;
-export type JournalKind = (typeof JOURNAL_KINDS)[number];
-
-/**
- * What one request and one entry may hold (issue 13: three 1 MB entries grew
- * the admin's room data a thousandfold). Anything larger is answered 413.
- */
-export const JOURNAL_LIMITS = {
-  /** Entries in one request. */
-  batchEntries: 100,
-  /** Bytes of one request body (UTF-8). The browser sends at most half of this. */
-  batchBytes: 1024 * 1024,
-  /** Bytes of one code (UTF-8): what the runner accepts (RUNNER_MAX_CODE_KB, default 64). */
-  codeBytes: 64 * 1024,
-  /** Questions of one test an MCQ answer set or list of marks may name. */
-  questions: 1000,
-  /** Characters of a question id. */
-  questionId: 200,
-  /** Characters of a typed unlock code (a room's code has at most 64). */
-  unlockCode: 256,
-  /** Characters of a time anchor. */
-  anchor: 200,
-} as const;
+// The kinds and limits live in a zod-free module the browser imports (decision 022).
+export { JOURNAL_KINDS, JOURNAL_LIMITS, type JournalKind } from "./journal-limits";
+import { JOURNAL_KINDS, JOURNAL_LIMITS, type JournalKind } from "./journal-limits";
 
 const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
 

@@ -1,0 +1,52 @@
+// The browser's check of what the party sends: the same rules as the zod
+// ServerMessage schema in ./protocol.ts, hand-written so the student's pages
+// do not load zod (decision 022). protocol.test.ts holds the two together.
+import type { ServerMessage } from "./protocol";
+
+type Field = "string" | "number" | "boolean" | "number|null" | "string?" | "role";
+
+const SHAPES: Record<ServerMessage["type"], Record<string, Field>> = {
+  welcome: { room: "string", userId: "string", role: "role", serverTime: "number", anchor: "string?" },
+  pong: { sentAt: "number", serverTime: "number", anchor: "string?" },
+  error: { message: "string" },
+  "room-changed": { roomId: "string", isEnabled: "boolean", isActive: "boolean", endsAt: "number|null" },
+  "participants-changed": { roomId: "string" },
+  "participant-removed": { roomId: "string" },
+  "room-deleted": { roomId: "string" },
+  "time-changed": { roomId: "string", endsAt: "number" },
+  "code-saved": { roomId: "string", studentTestId: "string" },
+  "rooms-changed": {},
+  "evaluation-requested": {},
+  "practice-rooms-changed": {},
+  "practice-participants-changed": { practiceRoomId: "string" },
+};
+
+function fits(value: unknown, field: Field): boolean {
+  switch (field) {
+    case "number|null":
+      return value === null || (typeof value === "number" && !Number.isNaN(value));
+    case "string?":
+      return value === undefined || typeof value === "string";
+    case "role":
+      return value === "admin" || value === "student";
+    case "number":
+      return typeof value === "number" && !Number.isNaN(value);
+    default:
+      return typeof value === field;
+  }
+}
+
+/** The message with only its known fields (as zod strips the rest), or null when it is not one. */
+export function parseServerMessage(value: unknown): ServerMessage | null {
+  if (typeof value !== "object" || value === null) return null;
+  const record = value as Record<string, unknown>;
+  const type = record.type;
+  if (typeof type !== "string" || !Object.hasOwn(SHAPES, type)) return null;
+  const shape = SHAPES[type as ServerMessage["type"]];
+  const out: Record<string, unknown> = { type };
+  for (const [key, field] of Object.entries(shape)) {
+    if (!fits(record[key], field)) return null;
+    if (record[key] !== undefined) out[key] = record[key];
+  }
+  return out as ServerMessage;
+}
