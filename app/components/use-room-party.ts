@@ -37,6 +37,7 @@ export function useRoomParty(room: string, onEvent?: (event: RoomEvent) => void 
   useEffect(() => {
     let closed = false;
     let socket: PartySocket | null = null;
+    const mountedAt = Date.now();
     const cleanups: (() => void)[] = [];
     // partysocket loads after the first paint: the page renders without it,
     // and live events only matter once it is up (decision 022).
@@ -53,9 +54,14 @@ export function useRoomParty(room: string, onEvent?: (event: RoomEvent) => void 
           if (handler.current?.(m) === "handled") return;
           revalidate.current();
         });
-        // After a reconnect (not the first connect), catch up on anything missed.
+        // After a reconnect, catch up on anything missed. After the first
+        // connect too: an event such as Start Test may have gone out between
+        // the loader's read and the socket being up (it loads after the first
+        // paint). A test page, whose loader is heavy and just ran for a whole
+        // class at once, does so only when its socket came late.
         ws.addEventListener("open", () => {
-          if (connectedBefore.current) revalidate.current();
+          const late = !heartbeat || Date.now() - mountedAt > LATE_FIRST_OPEN_MS;
+          if (connectedBefore.current || late) revalidate.current();
           connectedBefore.current = true;
         });
         if (heartbeat) cleanups.push(keepHeartbeat(ws));
@@ -71,6 +77,9 @@ export function useRoomParty(room: string, onEvent?: (event: RoomEvent) => void 
     };
   }, [room, heartbeat]);
 }
+
+/** A test page whose first connection comes later than this after it rendered reads the page again. */
+const LATE_FIRST_OPEN_MS = 1000;
 
 /** Pings the party and closes the socket while the browser says it is offline (decision 019). */
 function keepHeartbeat(socket: PartySocket) {

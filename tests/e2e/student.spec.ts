@@ -285,3 +285,36 @@ test("an MCQ test answered with the keyboard submits itself when its minute is u
     await student.context.close();
   }
 });
+
+test("a student whose live connection comes up only after the admin started still reaches the terms", async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  const tag = `${Date.now().toString(36)}${process.pid.toString(36)}`;
+  const student = await newPerson(browser);
+  try {
+    const me = student.page;
+    const account = await signUpStudent(me, `La Te ${tag}`);
+    // The party's socket is held until the test has started (a slow link, or
+    // the socket's chunk arriving late): the Start Test event goes out before it is up.
+    let release!: () => void;
+    const started = new Promise<void>((resolve) => (release = resolve));
+    await me.routeWebSocket(/\/parties\//, async (ws) => {
+      await started;
+      ws.connectToServer();
+    });
+
+    await loginAdmin(page);
+    const roomId = await createRoom(page, { name: `Late socket ${tag}`, type: "Coding", category: "Basics", language: "Python" });
+    await enableRoom(page);
+    await joinTestRoom(me, await generateOtp(page));
+    await expect(me).toHaveURL(new RegExp(`/waiting/${roomId}$`));
+    await expect(cell(page, account.email, "status")).toHaveText("waiting");
+    await page.getByRole("button", { name: "Start Test Now" }).click();
+    await expect(toast(page, "Test started successfully")).toBeVisible();
+
+    release();
+    await expect(me).toHaveURL(new RegExp(`/test/${roomId}/terms$`), { timeout: 15_000 });
+    expect(student.errors, "console errors / uncaught page errors in the student's browser").toEqual([]);
+  } finally {
+    await student.context.close();
+  }
+});
