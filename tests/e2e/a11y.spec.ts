@@ -141,6 +141,19 @@ test("the student's portal pages", async () => {
   await page.keyboard.press("Escape");
   await page.keyboard.press("Tab");
   await expect(code).not.toBeFocused();
+  // The playground's dialogs and its second tab.
+  const toolbar = page.getByRole("toolbar", { name: "Compiler toolbar" });
+  for (const name of ["Settings", "Save Snippet"]) {
+    await toolbar.getByRole("button", { name, exact: true }).click();
+    const dialog = page.getByRole("dialog", { name });
+    await expect(dialog).toBeVisible();
+    await scan(page, `playground ${name.toLowerCase()} dialog`);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  }
+  await page.getByRole("tab", { name: /^Saved Snippets/ }).click();
+  await expect(page.getByText("No saved snippets yet")).toBeVisible();
+  await scan(page, "playground saved snippets (empty)");
 });
 
 test("the admin's pages", async () => {
@@ -163,6 +176,24 @@ test("the admin's pages", async () => {
     await page.waitForLoadState("networkidle");
     await scan(page, name);
   }
+  // The question bank's edit dialogs and a coding question's test cases.
+  for (const [path, name] of [
+    ["/admin/questions/coding", "edit coding question dialog"],
+    ["/admin/questions/mcq", "edit MCQ dialog"],
+  ] as const) {
+    await page.goto(path);
+    await page.getByRole("button", { name: /^Edit / }).first().click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await scan(page, name);
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toBeHidden();
+  }
+  await page.goto("/admin/questions/coding");
+  await page.getByRole("button", { name: /test cases/i }).first().click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await scan(page, "coding test cases dialog");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
   await page.goto("/admin/users");
   await page.getByRole("button", { name: /^Edit / }).first().click();
   await expect(page.getByRole("dialog")).toBeVisible();
