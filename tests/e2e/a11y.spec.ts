@@ -384,6 +384,38 @@ test("a coding test: the editor is no trap, Run Code keeps the focus, locked, fi
 });
 
 /** Presses Tab (at most 40 times) until `target` has the focus. */
+test("a practice room: the session and its exit confirmation", async () => {
+  const a = admin.page;
+  const me = student.page;
+  const name = `Ally Practice ${tag}`;
+  await a.goto("/admin/practice-rooms");
+  const form = a.getByRole("main");
+  await form.getByLabel("Room name").fill(name);
+  await form.getByLabel("Category").selectOption({ label: "Basics" });
+  await form.getByRole("button", { name: "Create Room" }).click();
+  await expect(toast(a, "Practice room created")).toBeVisible();
+  const otp = (await a.getByRole("article", { name }).getByLabel(`OTP of ${name}`, { exact: true }).textContent())!;
+  await scan(a, "admin practice rooms with a room");
+
+  await me.goto("/student");
+  const card = me.locator("section").filter({ has: me.getByRole("heading", { name: "Join practice room" }) });
+  await expect(async () => {
+    await card.getByLabel("6-digit OTP").fill(otp);
+    await expect(card.getByRole("button", { name: "Join Practice Room" })).toBeEnabled({ timeout: 500 });
+  }).toPass();
+  await card.getByRole("button", { name: "Join Practice Room" }).click();
+  await expect(me).toHaveURL(/\/practice\/[\w-]+\/coding$/);
+  await expect(me.getByTestId("question-position")).toHaveText(/^Question 1 of \d+$/);
+  await expect(editor(me)).toBeVisible();
+  await scan(me, "practice session");
+  await me.getByRole("button", { name: "Exit Practice" }).click();
+  const exit = me.getByRole("dialog", { name: "Exit Practice Session?" });
+  await expect(exit).toBeVisible();
+  await scan(me, "practice exit confirmation");
+  await me.keyboard.press("Escape");
+  await expect(exit).toBeHidden();
+});
+
 async function tabTo(page: Page, target: ReturnType<Page["getByRole"]>) {
   for (let i = 0; i < 40; i++) {
     if (await target.evaluate((el) => el === document.activeElement)) return;
