@@ -15,6 +15,7 @@ import {
   editor,
   enableRoom,
   generateOtp,
+  joinPracticeRoom,
   joinTestRoom,
   lockDialog,
   loginAdmin,
@@ -136,11 +137,7 @@ test("the student's portal pages", async () => {
   await expect(page.getByText("Esc then Tab leaves the editor")).toBeVisible();
   const code = page.locator(".cm-content").first();
   await code.click();
-  await page.keyboard.press("Tab");
-  await expect(code).toBeFocused();
-  await page.keyboard.press("Escape");
-  await page.keyboard.press("Tab");
-  await expect(code).not.toBeFocused();
+  await expectNoTrap(page, code);
   // The playground's dialogs and its second tab.
   const toolbar = page.getByRole("toolbar", { name: "Compiler toolbar" });
   for (const name of ["Settings", "Save Snippet"]) {
@@ -334,11 +331,7 @@ test("a coding test: the editor is no trap, Run Code keeps the focus, locked, fi
   const content = editor(me);
   await content.click();
   await me.keyboard.insertText('print("hi")');
-  await me.keyboard.press("Tab");
-  await expect(content).toBeFocused();
-  await me.keyboard.press("Escape");
-  await me.keyboard.press("Tab");
-  await expect(content).not.toBeFocused();
+  await expectNoTrap(me, content);
   const run = me.getByRole("button", { name: "Run Code" });
   await tabTo(me, run);
   await me.keyboard.press("Enter");
@@ -398,12 +391,7 @@ test("a practice room: the session and its exit confirmation", async () => {
   await scan(a, "admin practice rooms with a room");
 
   await me.goto("/student");
-  const card = me.locator("section").filter({ has: me.getByRole("heading", { name: "Join practice room" }) });
-  await expect(async () => {
-    await card.getByLabel("6-digit OTP").fill(otp);
-    await expect(card.getByRole("button", { name: "Join Practice Room" })).toBeEnabled({ timeout: 500 });
-  }).toPass();
-  await card.getByRole("button", { name: "Join Practice Room" }).click();
+  await joinPracticeRoom(me, otp);
   await expect(me).toHaveURL(/\/practice\/[\w-]+\/coding$/);
   await expect(me.getByTestId("question-position")).toHaveText(/^Question 1 of \d+$/);
   await expect(editor(me)).toBeVisible();
@@ -415,6 +403,15 @@ test("a practice room: the session and its exit confirmation", async () => {
   await me.keyboard.press("Escape");
   await expect(exit).toBeHidden();
 });
+
+/** The code editor keeps Tab for indenting, and Escape then Tab leaves it. */
+async function expectNoTrap(page: Page, editor: ReturnType<Page["locator"]>) {
+  await page.keyboard.press("Tab");
+  await expect(editor).toBeFocused();
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Tab");
+  await expect(editor).not.toBeFocused();
+}
 
 async function tabTo(page: Page, target: ReturnType<Page["getByRole"]>) {
   for (let i = 0; i < 40; i++) {

@@ -5,7 +5,7 @@
 // finds the draft, and exits with the confirmation. The admin sees the
 // student join live.
 import { expect, test, waitForLive } from "./fixtures";
-import { alertToast, editor, loginAdmin, newPerson, questionNav, signUpStudent, solutionOf, toast, typeCode } from "./rooms";
+import { alertToast, editor, joinPracticeRoom, loginAdmin, newPerson, questionNav, signUpStudent, solutionOf, toast, typeCode } from "./rooms";
 
 test("an admin opens a practice room; a student joins by OTP, solves a question, keeps the draft across a reload and exits", async ({ browser, page: admin }, testInfo) => {
   test.setTimeout(150_000);
@@ -33,18 +33,10 @@ test("an admin opens a practice room; a student joins by OTP, solves a question,
   try {
     const me = await signUpStudent(student.page, `Pat Practice ${Date.now().toString(36)}`);
     const page = student.page;
-    const card = page.locator("section").filter({ has: page.getByRole("heading", { name: "Join practice room" }) });
-    const join = async (code: string) => {
-      await expect(async () => {
-        await card.getByLabel("6-digit OTP").fill(code);
-        await expect(card.getByRole("button", { name: "Join Practice Room" })).toBeEnabled({ timeout: 500 });
-      }).toPass();
-      await card.getByRole("button", { name: "Join Practice Room" }).click();
-    };
     const wrong = otp === "000000" ? "000001" : "000000";
-    await join(wrong);
+    await joinPracticeRoom(page, wrong);
     await expect(alertToast(page, "Invalid or expired OTP")).toBeVisible();
-    await join(otp);
+    await joinPracticeRoom(page, otp);
     await expect(toast(page, "Successfully joined the practice room!")).toBeVisible();
     await expect(page).toHaveURL(/\/practice\/[\w-]+\/coding$/);
     const practiceUrl = page.url();

@@ -106,6 +106,17 @@ export async function joinTestRoom(page: Page, otp: string) {
   await join.click();
 }
 
+/** Types the OTP into the 'Join practice room' card on /student and joins; the caller asserts where it lands. */
+export async function joinPracticeRoom(page: Page, otp: string) {
+  const card = page.locator("section").filter({ has: page.getByRole("heading", { name: "Join practice room" }) });
+  // A code typed before hydration never reaches React's state: retry until the button enables.
+  await expect(async () => {
+    await card.getByLabel("6-digit OTP").fill(otp);
+    await expect(card.getByRole("button", { name: "Join Practice Room" })).toBeEnabled({ timeout: 500 });
+  }).toPass();
+  await card.getByRole("button", { name: "Join Practice Room" }).click();
+}
+
 /** Ticks the six terms and launches; the caller asserts the test page. */
 export async function acceptTermsAndLaunch(page: Page) {
   await expect(page.getByRole("heading", { name: "Before you start" })).toBeVisible();
