@@ -105,8 +105,7 @@ test("a 90 becomes 100: request, live arrival, fix one character, run, save, his
     await expect(boxes).toHaveCount(5);
     await expect(admin.getByTestId("evaluate-case").getByRole("checkbox", { checked: false })).toHaveCount(1);
 
-    // The triage's result arrives by a refetch: the admin reads it before editing (a refetch during
-    // the keystrokes below once left the cursor a line further down).
+    // The admin reads the triage's result before editing, as a person would.
     await expect(admin.getByTestId("arrival-triage")).not.toContainText("Triage running", { timeout: 30_000 });
     // Fix one character: the "!" counted as a vowel, by keyboard (line and column of the seeded solution).
     // Into the line that holds it, then from its end: counting from the line's start once landed a line too far.
