@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { createJournal, type Entry, type EntryKind, type Journal, type JournalStatus, type JudgedEntry, type RejectedEntry, type TestState } from "~/offline/journal";
+import type { Entry, EntryKind, Journal, JournalStatus, JudgedEntry, RejectedEntry, TestState } from "~/offline/journal";
+import { loadLazily } from "~/offline/lazy";
 
 type Options = {
   testId: string;
@@ -12,6 +13,26 @@ type Options = {
 };
 
 type Queued = { kind: EntryKind; payload: Record<string, unknown>; resolve: (e: Entry | null) => void };
+
+/** How long a failed load of the journal's code waits before it tries again. */
+const RETRY_LOAD_MS = 2000;
+let journalModule: Promise<typeof import("~/offline/journal")> | null = null;
+
+/**
+ * The journal's code loads beside the page's first paint rather than in its
+ * first load (decision 022): nothing needs it before the first change, and
+ * `append` queues until it is there. Loaded once per page; a failed load (the
+ * connection dropped just then) is tried again.
+ */
+export function loadJournalModule() {
+  journalModule ??= loadLazily(() => import("~/offline/journal")).catch((error: unknown) => {
+    journalModule = null;
+    throw error;
+  });
+  return journalModule;
+}
+// Start at once in the browser, in parallel with hydration, not after it.
+if (typeof window !== "undefined") loadJournalModule().catch(() => {});
 
 /**
  * The offline journal of one test page (coding or MCQ), created in the browser only (it needs
@@ -27,24 +48,44 @@ export function useJournal({ testId, clockOffset, onState, onRejected, onJudged,
   callbacks.current = { clockOffset, onState, onRejected, onJudged, onAccepted };
 
   useEffect(() => {
-    const j = createJournal({
-      testId,
-      clockOffset: () => callbacks.current.clockOffset(),
-      onState: (state) => callbacks.current.onState?.(state),
-      onRejected: (rejected) => callbacks.current.onRejected?.(rejected),
-      onJudged: (judged) => callbacks.current.onJudged?.(judged),
-      onAccepted: (entries, state) => callbacks.current.onAccepted?.(entries, state),
-    });
-    journalRef.current = j;
-    setJournal(j);
-    setStatus(j.status());
-    const unsubscribe = j.subscribe(setStatus);
-    for (const q of queue.current.splice(0)) {
-      j.append(q.kind, q.payload).then(q.resolve, () => q.resolve(null));
-    }
+    let closed = false;
+    let j: Journal | null = null;
+    let unsubscribe = () => {};
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const open = ({ createJournal }: typeof import("~/offline/journal")) => {
+      const opened = createJournal({
+        testId,
+        clockOffset: () => callbacks.current.clockOffset(),
+        onState: (state) => callbacks.current.onState?.(state),
+        onRejected: (rejected) => callbacks.current.onRejected?.(rejected),
+        onJudged: (judged) => callbacks.current.onJudged?.(judged),
+        onAccepted: (entries, state) => callbacks.current.onAccepted?.(entries, state),
+      });
+      j = opened;
+      journalRef.current = opened;
+      setJournal(opened);
+      setStatus(opened.status());
+      unsubscribe = opened.subscribe(setStatus);
+      for (const q of queue.current.splice(0)) {
+        opened.append(q.kind, q.payload).then(q.resolve, () => q.resolve(null));
+      }
+    };
+    const load = () => {
+      loadJournalModule().then(
+        (module) => {
+          if (!closed) open(module);
+        },
+        () => {
+          if (!closed) retry = setTimeout(load, RETRY_LOAD_MS);
+        },
+      );
+    };
+    load();
     return () => {
+      closed = true;
+      clearTimeout(retry);
       unsubscribe();
-      j.close();
+      j?.close();
       if (journalRef.current === j) journalRef.current = null;
     };
   }, [testId]);
