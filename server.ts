@@ -1,4 +1,4 @@
-import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/cloudflare";
 import { routePartykitRequest } from "partyserver";
 // The Remix server build must exist before this file is bundled (npm run build).
 import * as build from "./build/server";
@@ -12,6 +12,34 @@ export { RoomParty } from "./party/room";
 export { RateLimiter } from "./app/lib/rate-limits/rate-limiter.server";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+
+/**
+ * The journal's POST, the hot path of a class autosaving (decision 024), goes
+ * straight to its route's action: the same module Remix would call, without
+ * Remix matching all the app's routes (twice) for every autosave. Thrown
+ * responses are answered as Remix answers them; anything else is a logged 500.
+ */
+const JOURNAL_PATH = /^\/api\/journal\/([^/]+)$/;
+const journalAction = (build as unknown as ServerBuild).routes["routes/api.journal.$testId"]?.module.action;
+
+/** A path segment decoded, or null when its percent-encoding is broken (Remix then answers it). */
+function safeDecode(segment: string) {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+async function handleJournal(request: Request, context: AppLoadContext, testId: string): Promise<Response> {
+  try {
+    return (await journalAction!({ request, context, params: { testId } })) as Response;
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    console.error(thrown);
+    return Response.json({ error: "Unexpected Server Error" }, { status: 500 });
+  }
+}
 
 export default {
   async fetch(request, env, ctx) {
@@ -34,8 +62,9 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext): Promis
   if (party) return party;
   const foreign = foreignActionRefusal(request);
   if (foreign) return foreign;
-  return handleRemixRequest(
-    request,
-    getLoadContext(request, { env, ctx, cf: request.cf as IncomingRequestCfProperties | undefined, caches }),
-  );
+  const context = getLoadContext(request, { env, ctx, cf: request.cf as IncomingRequestCfProperties | undefined, caches });
+  const journal = request.method === "POST" && journalAction ? JOURNAL_PATH.exec(new URL(request.url).pathname) : null;
+  const testId = journal ? safeDecode(journal[1]!) : null;
+  if (testId !== null) return handleJournal(request, context, testId);
+  return handleRemixRequest(request, context);
 }

@@ -78,15 +78,23 @@ function formatBytes(bytes: number) {
  * is not JSON.
  */
 export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
-  const declared = Number(request.headers.get("Content-Length"));
+  const length = request.headers.get("Content-Length");
+  const declared = length === null ? NaN : Number(length);
   if (Number.isFinite(declared) && declared > maxBytes) throw jsonError(tooLargeMessage(maxBytes), 413);
-  const text = await readCapped(request, maxBytes);
+  // A declared length within the cap bounds the body (HTTP framing): read it whole (checked again, in case
+  // the header lied). Without one, count the bytes as they stream in.
+  const text = Number.isInteger(declared) && declared >= 0 ? await readDeclared(request, maxBytes) : await readCapped(request, maxBytes);
   if (text === null) throw jsonError(tooLargeMessage(maxBytes), 413);
   try {
     return JSON.parse(text);
   } catch {
     throw jsonError("Body must be JSON", 400);
   }
+}
+
+async function readDeclared(request: Request, maxBytes: number): Promise<string | null> {
+  const text = await request.text();
+  return text.length > maxBytes ? null : text;
 }
 
 async function readCapped(request: Request, maxBytes: number): Promise<string | null> {
