@@ -159,7 +159,12 @@ export class RoomParty extends Server<Env> {
 
   /** RPC from the Worker: deliver an event to its audience; returns how many received it. */
   async publish(event: RoomEvent, audience: Audience = { to: "all" }): Promise<number> {
-    const text = JSON.stringify(event);
+    return this.publishAll([event], audience);
+  }
+
+  /** Several events to one audience in one RPC (the gathered code-saved events, decision 024); returns the messages sent. */
+  async publishAll(events: RoomEvent[], audience: Audience = { to: "all" }): Promise<number> {
+    const texts = events.map((event) => JSON.stringify(event));
     const targets =
       audience.to === "all"
         ? this.getConnections()
@@ -168,8 +173,10 @@ export class RoomParty extends Server<Env> {
           : this.getConnections(userTag(audience.userId));
     let sent = 0;
     for (const connection of targets) {
-      connection.send(text);
-      sent++;
+      for (const text of texts) {
+        connection.send(text);
+        sent++;
+      }
     }
     return sent;
   }

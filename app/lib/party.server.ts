@@ -8,9 +8,13 @@ import { LOBBY, PRACTICE_LOBBY } from "../../party/protocol";
  * every page refetches on reconnect.
  */
 export async function publish(env: Env, room: string, event: RoomEvent, audience?: Audience) {
+  await publishAll(env, room, [event], audience);
+}
+
+async function publishAll(env: Env, room: string, events: RoomEvent[], audience?: Audience) {
   try {
     const stub = await getServerByName(env.RoomParty, room);
-    await stub.publish(event, audience);
+    await stub.publishAll(events, audience);
   } catch (error) {
     console.error(`party publish to ${room} failed`, error);
   }
@@ -30,9 +34,33 @@ export function publishEvaluationRequested(env: Env) {
   return publish(env, LOBBY, { type: "evaluation-requested" }, { to: "admins" });
 }
 
-/** A student's autosave was accepted: admins' monitors (and room grids) refetch. Never the code itself. */
-export function publishCodeSaved(env: Env, roomId: string, studentTestId: string) {
-  return publish(env, roomId, { type: "code-saved", roomId, studentTestId }, { to: "admins" });
+/**
+ * How long a room's code-saved events gather in this isolate before one RPC
+ * carries them all: a class autosaving every 2 s would otherwise make the
+ * Worker call the room's Durable Object for every save (decision 024).
+ */
+export const CODE_SAVED_GATHER_MS = 250;
+const gathering = new Map<string, Set<string>>();
+
+/**
+ * A student's autosave was accepted: admins' monitors (and room grids)
+ * refetch. Never the code itself. Gathered per room for CODE_SAVED_GATHER_MS
+ * (one event per test, however many saves); the first save of a gathering
+ * returns the promise that sends them, for its request's waitUntil.
+ */
+export function publishCodeSaved(env: Env, roomId: string, studentTestId: string): Promise<void> {
+  const pending = gathering.get(roomId);
+  if (pending) {
+    pending.add(studentTestId);
+    return Promise.resolve();
+  }
+  const tests = new Set([studentTestId]);
+  gathering.set(roomId, tests);
+  return new Promise((resolve) => setTimeout(resolve, CODE_SAVED_GATHER_MS)).then(() => {
+    gathering.delete(roomId);
+    const events = [...tests].map((id): RoomEvent => ({ type: "code-saved", roomId, studentTestId: id }));
+    return publishAll(env, roomId, events, { to: "admins" });
+  });
 }
 
 /** A practice room was created, activated, deactivated, deleted or given a new OTP: admins' practice pages refetch. */

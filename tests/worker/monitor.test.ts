@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/lib/db.server";
 import { RUN_HISTORY_CAP } from "~/lib/monitor/activity.server";
 import { HISTORY_CAP, monitorView, roomGrid, type TimelineMark } from "~/lib/monitor/monitor.server";
+import { CODE_SAVED_GATHER_MS } from "~/lib/party.server";
 import { call, postForm } from "./helpers";
 import { connect } from "./party-client";
 import { journal, launch, makeRoom, seedCodingCategory, seedMcqCategory, signUpAdmin, start, takingStudent, testOf, UNLOCK, type JournalInput, type Room } from "./rooms-fixture";
@@ -351,6 +352,20 @@ describe("the live event", () => {
       expect(JSON.stringify(student.inbox.seen)).not.toContain(marker);
     }
     for (const tab of [adminTab, watched, bystander]) tab.ws.close();
+  });
+
+  it("saves in quick succession reach the admins as one event per test (gathered per room, decision 024)", async () => {
+    const adminTab = await connect(room.id, admin);
+    const qid = (await monitorView(db(), taker.testId))!.questions[0]!.id;
+    const count = () => adminTab.inbox.seen.filter((m) => m.type === "code-saved").length;
+    const before = count();
+    await Promise.all(
+      [2000, 2001, 2002].map((seq) => send(taker.cookie, taker.testId, [{ seq, kind: "code", payload: { questionId: qid, code: `# ${seq}` } }])),
+    );
+    await adminTab.inbox.next((m) => m.type === "code-saved");
+    await new Promise((r) => setTimeout(r, CODE_SAVED_GATHER_MS + 200));
+    expect(count() - before).toBe(1);
+    adminTab.ws.close();
   });
 });
 
