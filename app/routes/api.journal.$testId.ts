@@ -1,14 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { and, eq } from "drizzle-orm";
-import { roomParticipants, studentTests, testRooms } from "~/db/schema";
-import { requireRole } from "~/lib/accounts/session.server";
+import { requireRecentRole } from "~/lib/accounts/session.server";
 import { getServerEnv } from "~/lib/env.server";
 import { jsonError as error, readJsonBody, requireJsonWrite } from "~/lib/json-request.server";
 import { publishCodeSaved, publishParticipantsChanged } from "~/lib/party.server";
 import { signAnchor } from "~/lib/student-tests/anchor.server";
 import { journalJudge } from "~/lib/student-tests/coding-test.server";
 import { isSizeIssue, JOURNAL_LIMITS, JournalBatchSchema } from "~/lib/student-tests/journal-protocol";
-import { applyJournal, JournalClosed } from "~/lib/student-tests/journal.server";
+import { applyJournal, JournalClosed, readJournalRequest } from "~/lib/student-tests/journal.server";
 
 /** Entries that change what the admin's participants table shows. */
 const VISIBLE_TO_ADMIN = new Set(["tab-switch", "unlock", "submit-code", "finish"]);
@@ -31,21 +29,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const env = context.cloudflare.env;
   const serverEnv = getServerEnv(env);
   requireJsonWrite(request, [serverEnv.BETTER_AUTH_URL]);
-  const student = await requireRole(request, context, "student");
+  const student = await requireRecentRole(request, context, "student");
   const parsed = JournalBatchSchema.safeParse(await readJsonBody(request, JOURNAL_LIMITS.batchBytes));
   if (!parsed.success) {
     const issue = parsed.error.issues.find(isSizeIssue) ?? parsed.error.issues[0];
     return error(issue?.message ?? "Malformed journal", issue && isSizeIssue(issue) ? 413 : 400);
   }
   const body = parsed.data;
-  // The test, its room and the student's place in it, in one D1 round trip (the hot path of a class autosaving).
-  const found = await context.db
-    .select({ test: studentTests, room: testRooms, participantStatus: roomParticipants.status })
-    .from(studentTests)
-    .leftJoin(testRooms, eq(testRooms.id, studentTests.roomId))
-    .leftJoin(roomParticipants, and(eq(roomParticipants.roomId, studentTests.roomId), eq(roomParticipants.studentId, studentTests.studentId)))
-    .where(eq(studentTests.id, params.testId ?? ""))
-    .get();
+  // The test, its room, the student's place in it and what the entries need, in one D1 round trip.
+  const { found, prefetched } = await readJournalRequest(context.db, params.testId ?? "", body.entries.map((e) => e.id));
   const test = found?.test;
   // Someone else's test looks exactly like a missing one.
   if (!test || test.studentId !== student.id) return error("Test not found", 404);
@@ -60,6 +52,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       judge: journalJudge(context, room, test),
       anchorSecret: serverEnv.BETTER_AUTH_SECRET,
       closed,
+      prefetched,
     });
   } catch (e) {
     if (e instanceof JournalClosed) return error(e.message, 403);

@@ -1,6 +1,7 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
+import { forgetRecentViewer } from "~/lib/accounts/session.server";
 import { getServerEnv } from "~/lib/env.server";
 import { requireSameOrigin } from "~/lib/json-request.server";
 import { forgetOfflineShell } from "~/offline/service-worker";
@@ -10,6 +11,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // A form body (the header's sign-out button), so no JSON; but only from our own pages.
   requireSameOrigin(request, [getServerEnv(context.cloudflare.env).BETTER_AUTH_URL]);
   const headers = new Headers();
+  forgetRecentViewer(request);
   try {
     const response = await context.auth.api.signOut({ headers: request.headers, asResponse: true });
     for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);

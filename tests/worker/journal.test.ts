@@ -5,6 +5,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { graceMessage, type TestState } from "~/lib/student-tests/journal.server";
+import { call } from "./helpers";
 import {
   anchorFor,
   journal,
@@ -463,5 +464,17 @@ describe("who may write to a test", () => {
     expect(await storedFor(testId)).toEqual([]);
     expect(await testOf(room, s.email)).toMatchObject({ tab_switch_count: 0, is_locked: 0 });
     expect(await liveCode(testId, Q0)).toEqual([]);
+  });
+
+  it("a signed-out session is refused at once, though the journal reuses a session it read moments ago (decision 024)", async () => {
+    const { s, testId } = await ready();
+    // Read and kept for the journal's next requests.
+    expect((await journal(s.cookie, testId, [entry(0, "code", { questionId: Q0, code: "before" })])).status).toBe(200);
+    expect((await call("/logout", { method: "POST", cookie: s.cookie })).status).toBe(302);
+    const after = entry(1, "code", { questionId: Q0, code: "after sign-out" });
+    const res = await journal(s.cookie, testId, [after]);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ error: "Please log in first" });
+    expect(await stored(after.id)).toEqual([]);
   });
 });

@@ -1,14 +1,14 @@
 // The server half of the offline journal (README: offline-tolerant test
 // taking): entries apply in seq order, each exactly once.
-import { and, eq } from "drizzle-orm";
-import { participantDisconnects, studentTests } from "~/db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { participantDisconnects, roomParticipants, studentTests, testRooms } from "~/db/schema";
 import { safeEqual } from "~/lib/accounts/accounts.server";
-import type { Db } from "~/lib/db.server";
+import { prepared, type Db } from "~/lib/db.server";
 import type { Room } from "~/lib/rooms/rooms.server";
 import { verifyAnchor } from "./anchor.server";
 import type { JournalEntry, JournalKind, JudgedEntry, TestState } from "./journal-protocol";
 import { lateEntryCounts, type Outage } from "./outages";
-import { codingQuestionIds, deadline, MCQ_PROGRESS, parseMcqProgress, testState, type StudentTest } from "./student-tests.server";
+import { deadline, pickCodingQuestions, MCQ_PROGRESS, parseMcqProgress, testState, type StudentTest } from "./student-tests.server";
 import { ANSWER_MESSAGE, finishCodingTest, McqAnswersSchema, submitMcqTest } from "./submissions.server";
 import { TEST_RULES } from "./test-rules";
 
@@ -37,7 +37,48 @@ export type JournalOptions = {
   anchorSecret?: string;
   /** Set when the journal is closed to new entries (removed, disqualified): JournalClosed. */
   closed?: string | null;
+  /** The reads `readJournalRequest` already made in its batch (else applyJournal makes them). */
+  prefetched?: { codingRows: { id: string }[]; storedRows: StoredRow[] };
 };
+
+type StoredRow = { id: string; testId: string; outcome: string; reason: string | null };
+
+/**
+ * Everything a journal request reads before it writes, in two D1 calls made
+ * side by side (the hot path of a class autosaving, decision 024): the test,
+ * its room and the student's place in it (built once per isolate); and, in
+ * one batch, the room's coding questions and which of the batch's entries
+ * were stored before. Pass `prefetched` on to applyJournal. (The first cannot
+ * join the batch: D1 answers a batch with objects, and the joined tables'
+ * columns of the same name would overwrite each other.)
+ */
+export async function readJournalRequest(db: Db, testId: string, entryIds: string[]) {
+  const d1 = db.$client;
+  const [found, [coding, stored]] = await Promise.all([
+    prepared(db, "journalTest", (db) =>
+      db
+        .select({ test: studentTests, room: testRooms, participantStatus: roomParticipants.status })
+        .from(studentTests)
+        .leftJoin(testRooms, eq(testRooms.id, studentTests.roomId))
+        .leftJoin(roomParticipants, and(eq(roomParticipants.roomId, studentTests.roomId), eq(roomParticipants.studentId, studentTests.studentId)))
+        .where(eq(studentTests.id, sql.placeholder("testId")))
+        .prepare(),
+    ).get({ testId }),
+    d1.batch<unknown>([
+      d1
+        .prepare(
+          `SELECT q.id AS id FROM student_tests t JOIN test_rooms r ON r.id = t.room_id JOIN room_questions rq ON rq.room_id = t.room_id
+           JOIN questions q ON q.id = rq.question_id WHERE t.id = ? AND q.type = 'coding' AND q.language = r.language`,
+        )
+        .bind(testId),
+      // At most JOURNAL_LIMITS.batchEntries (100) ids: within D1's 100 bound parameters.
+      d1.prepare(`SELECT id, student_test_id AS testId, outcome, reason FROM journal_entries WHERE id IN (${entryIds.map(() => "?").join(", ") || "NULL"})`).bind(...entryIds),
+    ]),
+  ]);
+  const codingRows = coding!.results as { id: string }[];
+  const storedRows = stored!.results as StoredRow[];
+  return { found, prefetched: { codingRows, storedRows } };
+}
 
 export function graceMessage(graceMs: number) {
   const minutes = Math.round(graceMs / 60_000);
@@ -78,16 +119,8 @@ export async function applyJournal(db: Db, room: Room, test: StudentTest, entrie
   // The test's questions and the entries stored before, read side by side. An
   // entry stored before (the client never got the answer) gets the same answer
   // again; it is not judged afresh against the test as it is now.
-  const [codingIds, storedRows] = await Promise.all([
-    room.questionType === "coding" ? codingQuestionIds(db, room, test.studentId).catch((): string[] => []) : ([] as string[]),
-    sorted.length === 0
-      ? []
-      : d1
-          .prepare(`SELECT id, student_test_id AS testId, outcome, reason FROM journal_entries WHERE id IN (${sorted.map(() => "?").join(", ")})`)
-          .bind(...sorted.map((e) => e.id))
-          .all<{ id: string; testId: string; outcome: string; reason: string | null }>()
-          .then((rows) => rows.results),
-  ]);
+  const { codingRows, storedRows } = options.prefetched ?? (await readJournalRequest(db, test.id, sorted.map((e) => e.id))).prefetched;
+  const codingIds = room.questionType === "coding" ? await pickCodingQuestions(room, test.studentId, codingRows).catch((): string[] => []) : [];
   const stored = new Map(storedRows.map((row) => [row.id, row]));
   if (options.closed && sorted.some((e) => !stored.has(e.id))) throw new JournalClosed(options.closed);
   const anchors = new Map<string, number | null>();

@@ -116,8 +116,22 @@ export function assertCanAnswer(room: Room, test: StudentTest, now = Date.now())
 
 // ------------------------------------------------------------------ questions
 
+/** Shuffles computed in this isolate (a class autosaving asks for the same ones every 2 s), bounded. */
+const shuffles = new Map<string, readonly string[]>();
+const SHUFFLES_KEPT = 2000;
+
 /** A stable per-student order, so every student sees their own shuffle on every load. */
 async function shuffleFor(seed: string, ids: string[]) {
+  const memo = `${seed}\0${ids.join(",")}`;
+  const known = shuffles.get(memo);
+  if (known) return known;
+  const shuffled: readonly string[] = await computeShuffle(seed, ids);
+  shuffles.set(memo, shuffled);
+  if (shuffles.size > SHUFFLES_KEPT) shuffles.delete(shuffles.keys().next().value!);
+  return shuffled;
+}
+
+async function computeShuffle(seed: string, ids: string[]) {
   const keyed = await Promise.all(
     ids.map(async (id) => {
       const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${seed}:${id}`)));
@@ -127,13 +141,21 @@ async function shuffleFor(seed: string, ids: string[]) {
   return keyed.sort((a, b) => (a.key < b.key ? -1 : 1)).map((k) => k.id);
 }
 
+/** The room's coding questions in its language, in any order: a statement that can join a D1 batch. */
+export function roomCodingQuestionsStatement(db: Db, room: Room) {
+  return db.$client
+    .prepare("SELECT q.id AS id FROM room_questions rq JOIN questions q ON q.id = rq.question_id WHERE rq.room_id = ? AND q.type = 'coding' AND q.language = ?")
+    .bind(room.id, room.language);
+}
+
 /** The 2 coding questions of the room's language this student gets. */
 export async function codingQuestionIds(db: Db, room: Room, studentId: string) {
-  const rows = await db
-    .select({ id: questions.id })
-    .from(roomQuestions)
-    .innerJoin(questions, eq(questions.id, roomQuestions.questionId))
-    .where(and(eq(roomQuestions.roomId, room.id), eq(questions.type, "coding"), eq(questions.language, room.language)));
+  const rows = await roomCodingQuestionsStatement(db, room).all<{ id: string }>();
+  return pickCodingQuestions(room, studentId, rows.results);
+}
+
+/** This student's 2 of the room's coding questions (`roomCodingQuestionsStatement`'s rows): a stable shuffle. */
+export async function pickCodingQuestions(room: Room, studentId: string, rows: { id: string }[]) {
   if (rows.length < TEST_RULES.codingQuestions) {
     const names = { c: "C", cpp: "C++", python: "Python", java: "Java" } as const;
     throw new FormError(`Not enough ${names[room.language]} questions available`, 409);
