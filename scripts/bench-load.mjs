@@ -14,6 +14,7 @@
 //
 // Prints JSON on stdout (progress on stderr):
 //   { students, seconds, errors, sent, stored, lost, journal: {p50, p95, p99, max},
+//     journalBeforeSubmits and journalDuringSubmits (the same, split at the last 10 s),
 //     fanout: {p50, p95, max, missing}, submits: {sent, verdicts, dropped, p95}, statuses }
 // `errors` counts journal and submit requests that failed (network or non-2xx);
 // `lost` counts entries written that the server never accepted, after a
@@ -99,6 +100,7 @@ async function pool(items, width, work) {
   );
 }
 
+const latencies = (ms) => ({ p50: percentile(ms, 50), p95: percentile(ms, 95), p99: percentile(ms, 99), max: percentile(ms, 100), requests: ms.length });
 const percentile = (values, p) => {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
@@ -147,7 +149,8 @@ function openParty(roomId, student) {
 
 // ------------------------------------------------------------------ the run
 
-const stats = { sent: 0, stored: 0, errors: 0, journalMs: [], statuses: {} };
+// journalMs: every journal request's time; journalAt: when each one started (Date.now()), to split the phases.
+const stats = { sent: 0, stored: 0, errors: 0, journalMs: [], journalAt: [], statuses: {} };
 const count = (status) => (stats.statuses[status] = (stats.statuses[status] ?? 0) + 1);
 
 /** One journal POST with everything this student has not had accepted yet. */
@@ -156,9 +159,11 @@ async function flush(student) {
   student.inFlight = true;
   const entries = student.pending.slice(0, 100);
   const started = performance.now();
+  const startedAt = Date.now();
   try {
     const res = await post(`/api/journal/${student.testId}`, { entries }, student.cookie, { json: true });
     stats.journalMs.push(performance.now() - started);
+    stats.journalAt.push(startedAt);
     count(res.status);
     if (!res.ok) {
       stats.errors++;
@@ -311,7 +316,10 @@ async function main() {
     stored: stats.stored,
     rejected: students.reduce((sum, s) => sum + s.rejected, 0),
     lost: stats.sent - stats.stored,
-    journal: { p50: percentile(stats.journalMs, 50), p95: percentile(stats.journalMs, 95), p99: percentile(stats.journalMs, 99), max: percentile(stats.journalMs, 100), requests: stats.journalMs.length },
+    journal: latencies(stats.journalMs),
+    // The same, split: before the last 10 s, and during them (the Submit Code burst shares the machine with the runner).
+    journalBeforeSubmits: latencies(stats.journalMs.filter((_, i) => stats.journalAt[i] < submitFrom)),
+    journalDuringSubmits: latencies(stats.journalMs.filter((_, i) => stats.journalAt[i] >= submitFrom)),
     fanout: { p50: percentile(fanout, 50), p95: percentile(fanout, 95), max: percentile(fanout, 100), missing: STUDENTS - fanout.length },
     submits: { sent: submits.sent, verdicts: submits.verdicts, dropped: submits.dropped, p95: percentile(submits.ms, 95) },
     statuses: stats.statuses,
