@@ -8,7 +8,7 @@ import type { Room } from "~/lib/rooms/rooms.server";
 import { verifyAnchor } from "./anchor.server";
 import type { JournalEntry, JournalKind, JudgedEntry, TestState } from "./journal-protocol";
 import { lateEntryCounts, type Outage } from "./outages";
-import { deadline, pickCodingQuestions, MCQ_PROGRESS, parseMcqProgress, testState, type StudentTest } from "./student-tests.server";
+import { deadline, pickCodingQuestions, testCodingQuestionsStatement, MCQ_PROGRESS, parseMcqProgress, testState, type StudentTest } from "./student-tests.server";
 import { ANSWER_MESSAGE, finishCodingTest, McqAnswersSchema, submitMcqTest } from "./submissions.server";
 import { TEST_RULES } from "./test-rules";
 
@@ -65,12 +65,7 @@ export async function readJournalRequest(db: Db, testId: string, entryIds: strin
         .prepare(),
     ).get({ testId }),
     d1.batch<unknown>([
-      d1
-        .prepare(
-          `SELECT q.id AS id FROM student_tests t JOIN test_rooms r ON r.id = t.room_id JOIN room_questions rq ON rq.room_id = t.room_id
-           JOIN questions q ON q.id = rq.question_id WHERE t.id = ? AND q.type = 'coding' AND q.language = r.language`,
-        )
-        .bind(testId),
+      testCodingQuestionsStatement(db, testId),
       // At most JOURNAL_LIMITS.batchEntries (100) ids: within D1's 100 bound parameters.
       d1.prepare(`SELECT id, student_test_id AS testId, outcome, reason FROM journal_entries WHERE id IN (${entryIds.map(() => "?").join(", ") || "NULL"})`).bind(...entryIds),
     ]),

@@ -141,11 +141,21 @@ async function computeShuffle(seed: string, ids: string[]) {
   return keyed.sort((a, b) => (a.key < b.key ? -1 : 1)).map((k) => k.id);
 }
 
-/** The room's coding questions in its language, in any order: a statement that can join a D1 batch. */
-export function roomCodingQuestionsStatement(db: Db, room: Room) {
+/** The room's coding questions in its language, in any order. */
+function roomCodingQuestionsStatement(db: Db, room: Room) {
   return db.$client
     .prepare("SELECT q.id AS id FROM room_questions rq JOIN questions q ON q.id = rq.question_id WHERE rq.room_id = ? AND q.type = 'coding' AND q.language = ?")
     .bind(room.id, room.language);
+}
+
+/** The same, found from a test's id alone: a statement that can join a D1 batch before the test is read (the journal's hot path). */
+export function testCodingQuestionsStatement(db: Db, testId: string) {
+  return db.$client
+    .prepare(
+      `SELECT q.id AS id FROM student_tests t JOIN test_rooms r ON r.id = t.room_id JOIN room_questions rq ON rq.room_id = t.room_id
+       JOIN questions q ON q.id = rq.question_id WHERE t.id = ? AND q.type = 'coding' AND q.language = r.language`,
+    )
+    .bind(testId);
 }
 
 /** The 2 coding questions of the room's language this student gets. */
