@@ -399,29 +399,15 @@ test("a coding test: the editor is no trap, Run Code keeps the focus, locked, fi
   const request = a.getByTestId("evaluation-row").filter({ hasText: studentName });
   await expect(request).toContainText("pending");
   await scan(a, "admin evaluation requests");
-  for (const [button, title] of [
+  await scanDialogs(a, request, [
     ["Approve", "Approve with a score"],
     ["Reject", "Reject this request?"],
-  ] as const) {
-    await request.getByRole("button", { name: button }).click();
-    const dialog = a.getByRole("dialog", { name: title });
-    await expect(dialog).toBeVisible();
-    await scan(a, `admin evaluation ${button.toLowerCase()} dialog`);
-    await dialog.getByRole("button", { name: "Cancel" }).click();
-    await expect(dialog).toBeHidden();
-  }
+  ]);
   await a.goto(`/admin/evaluate/${testId}`);
-  for (const [button, title] of [
+  await scanDialogs(a, a.getByRole("main"), [
     ["Accept (pass)", "Accept this test?"],
     ["Reject (fail)", "Reject this test?"],
-  ] as const) {
-    await a.getByRole("button", { name: button }).click();
-    const dialog = a.getByRole("dialog", { name: title });
-    await expect(dialog).toBeVisible();
-    await scan(a, `admin evaluate ${title}`);
-    await dialog.getByRole("button", { name: "Cancel" }).click();
-    await expect(dialog).toBeHidden();
-  }
+  ]);
 });
 
 test("offline: the coding test's offline banner, a provisional unlock and a provisional disqualification", async () => {
@@ -490,6 +476,18 @@ test("a practice room: the session and its exit confirmation", async () => {
   await me.keyboard.press("Escape");
   await expect(exit).toBeHidden();
 });
+
+/** Opens each [button, dialog title] inside `scope`, scans the dialog, and cancels it. */
+async function scanDialogs(page: Page, scope: ReturnType<Page["locator"]>, dialogs: [button: string, title: string][]) {
+  for (const [button, title] of dialogs) {
+    await scope.getByRole("button", { name: button }).click();
+    const dialog = page.getByRole("dialog", { name: title });
+    await expect(dialog).toBeVisible();
+    await scan(page, `${title} dialog`);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+  }
+}
 
 /** The code editor keeps Tab for indenting, and Escape then Tab leaves it. */
 async function expectNoTrap(page: Page, editor: ReturnType<Page["locator"]>) {
