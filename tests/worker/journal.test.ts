@@ -466,6 +466,16 @@ describe("who may write to a test", () => {
     expect(await liveCode(testId, Q0)).toEqual([]);
   });
 
+  it("a test id that is not valid percent-encoding, or not a test, gets a 4xx (the journal's own path skips Remix's router: decision 024)", async () => {
+    const { s } = await ready();
+    const body = JSON.stringify({ entries: [entry(0, "tab-switch")] });
+    for (const path of ["/api/journal/%E0%A4%A", "/api/journal/%", "/api/journal/no-such-test", "/api/journal/a%2Fb"]) {
+      const res = await call(path, { method: "POST", cookie: s.cookie, headers: { "Content-Type": "application/json" }, body });
+      expect(res.status, path).toBeGreaterThanOrEqual(400);
+      expect(res.status, path).toBeLessThan(500);
+    }
+  });
+
   it("a signed-out session is refused at once, though the journal reuses a session it read moments ago (decision 024)", async () => {
     const { s, testId } = await ready();
     // Read and kept for the journal's next requests.
