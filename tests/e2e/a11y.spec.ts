@@ -21,6 +21,7 @@ import {
   lockDialog,
   loginAdmin,
   newPerson,
+  setUnlockCode,
   signUpStudent,
   switchTab,
   toast,
@@ -304,21 +305,7 @@ test("a coding test: the editor is no trap, Run Code keeps the focus, locked, fi
   test.setTimeout(120_000);
   const a = admin.page;
   const me = student.page;
-  await a.goto("/admin");
-  const roomId = await createRoom(a, { name: `A11y Coding ${tag}`, type: "Coding", category: "Basics", language: "Python" });
-  await enableRoom(a);
-  await a.getByRole("button", { name: "Unlock Code" }).click();
-  await a.getByRole("dialog", { name: "Unlock code" }).getByLabel("Unlock code").fill("4242");
-  await a.getByRole("dialog", { name: "Unlock code" }).getByRole("button", { name: "Save" }).click();
-  await expect(toast(a, "Unlock code updated successfully")).toBeVisible();
-  await joinTestRoom(me, await generateOtp(a));
-  await expect(me).toHaveURL(new RegExp(`/waiting/${roomId}$`));
-  await expect(a.getByRole("button", { name: "Start Test Now" })).toBeEnabled();
-  await a.getByRole("button", { name: "Start Test Now" }).click();
-  await expect(me).toHaveURL(new RegExp(`/test/${roomId}/terms$`), { timeout: 5_000 });
-  await acceptTermsAndLaunch(me);
-  await expect(me).toHaveURL(new RegExp(`/test/${roomId}/coding$`));
-  await expect(editor(me)).toBeVisible();
+  const roomId = await codingTestRunning(`A11y Coding ${tag}`, "4242");
   await expect(me.getByText("Esc then Tab leaves the editor")).toBeVisible();
   // Live regions present before anything is said: the clock's warnings, the sync status, the output log.
   await expect(me.getByRole("status").and(me.getByTestId("time-announcer"))).toBeAttached();
@@ -412,18 +399,8 @@ test("a coding test: the editor is no trap, Run Code keeps the focus, locked, fi
 
 test("offline: the coding test's offline banner, a provisional unlock and a provisional disqualification", async () => {
   test.setTimeout(120_000);
-  const a = admin.page;
   const me = student.page;
-  await a.goto("/admin");
-  const roomId = await createRoom(a, { name: `A11y Offline ${tag}`, type: "Coding", category: "Basics", language: "Python" });
-  await enableRoom(a);
-  await joinTestRoom(me, await generateOtp(a));
-  await expect(me).toHaveURL(new RegExp(`/waiting/${roomId}$`));
-  await expect(a.getByRole("button", { name: "Start Test Now" })).toBeEnabled();
-  await a.getByRole("button", { name: "Start Test Now" }).click();
-  await expect(me).toHaveURL(new RegExp(`/test/${roomId}/terms$`), { timeout: 5_000 });
-  await acceptTermsAndLaunch(me);
-  await expect(editor(me)).toBeVisible();
+  await codingTestRunning(`A11y Offline ${tag}`);
   await expect(me.locator("html[data-offline-ready]")).toBeAttached({ timeout: 20_000 });
 
   await student.context.setOffline(true);
@@ -476,6 +453,28 @@ test("a practice room: the session and its exit confirmation", async () => {
   await me.keyboard.press("Escape");
   await expect(exit).toBeHidden();
 });
+
+/**
+ * The admin makes a Python coding room (with `unlockCode`, if given) and
+ * starts it once the student has joined; the student launches the test.
+ */
+async function codingTestRunning(name: string, unlockCode?: string) {
+  const a = admin.page;
+  const me = student.page;
+  await a.goto("/admin");
+  const roomId = await createRoom(a, { name, type: "Coding", category: "Basics", language: "Python" });
+  await enableRoom(a);
+  if (unlockCode) await setUnlockCode(a, unlockCode);
+  await joinTestRoom(me, await generateOtp(a));
+  await expect(me).toHaveURL(new RegExp(`/waiting/${roomId}$`));
+  await expect(a.getByRole("button", { name: "Start Test Now" })).toBeEnabled();
+  await a.getByRole("button", { name: "Start Test Now" }).click();
+  await expect(me).toHaveURL(new RegExp(`/test/${roomId}/terms$`), { timeout: 5_000 });
+  await acceptTermsAndLaunch(me);
+  await expect(me).toHaveURL(new RegExp(`/test/${roomId}/coding$`));
+  await expect(editor(me)).toBeVisible();
+  return roomId;
+}
 
 /** Opens each [button, dialog title] inside `scope`, scans the dialog, and cancels it. */
 async function scanDialogs(page: Page, scope: ReturnType<Page["locator"]>, dialogs: [button: string, title: string][]) {

@@ -249,6 +249,15 @@ export type RoomSettings = { name: string; type: "Coding" | "Multiple choice (20
  * `count` new students who joined by OTP, waited, and launched the test the
  * admin started; each ends on its test page (then `launched` runs).
  */
+/** On the admin's room page: sets the room's unlock code through its dialog. */
+export async function setUnlockCode(admin: Page, code: string) {
+  await admin.getByRole("button", { name: "Unlock Code" }).click();
+  const dialog = admin.getByRole("dialog", { name: "Unlock code" });
+  await dialog.getByLabel("Unlock code").fill(code);
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(toast(admin, "Unlock code updated successfully")).toBeVisible();
+}
+
 export async function roomWithTakers(
   admin: Page,
   browser: Browser,
@@ -259,13 +268,7 @@ export async function roomWithTakers(
   await loginAdmin(admin);
   const roomId = await createRoom(admin, room);
   await enableRoom(admin);
-  if (room.unlockCode) {
-    await admin.getByRole("button", { name: "Unlock Code" }).click();
-    const dialog = admin.getByRole("dialog", { name: "Unlock code" });
-    await dialog.getByLabel("Unlock code").fill(room.unlockCode);
-    await dialog.getByRole("button", { name: "Save" }).click();
-    await expect(toast(admin, "Unlock code updated successfully")).toBeVisible();
-  }
+  if (room.unlockCode) await setUnlockCode(admin, room.unlockCode);
   const takers: Taker[] = [];
   for (let i = 0; i < count; i++) {
     const person = await newPerson(browser, options.allowed);
