@@ -53,8 +53,7 @@ type StoredRow = { id: string; testId: string; outcome: string; reason: string |
  * columns of the same name would overwrite each other.)
  */
 export async function readJournalRequest(db: Db, testId: string, entryIds: string[]) {
-  const d1 = db.$client;
-  const [found, [coding, stored]] = await Promise.all([
+  const [found, prefetched] = await Promise.all([
     prepared(db, "journalTest", (db) =>
       db
         .select({ test: studentTests, room: testRooms, participantStatus: roomParticipants.status })
@@ -64,15 +63,20 @@ export async function readJournalRequest(db: Db, testId: string, entryIds: strin
         .where(eq(studentTests.id, sql.placeholder("testId")))
         .prepare(),
     ).get({ testId }),
-    d1.batch<unknown>([
-      testCodingQuestionsStatement(db, testId),
-      // At most JOURNAL_LIMITS.batchEntries (100) ids: within D1's 100 bound parameters.
-      d1.prepare(`SELECT id, student_test_id AS testId, outcome, reason FROM journal_entries WHERE id IN (${entryIds.map(() => "?").join(", ") || "NULL"})`).bind(...entryIds),
-    ]),
+    readQuestionsAndStored(db, testId, entryIds),
   ]);
-  const codingRows = coding!.results as { id: string }[];
-  const storedRows = stored!.results as StoredRow[];
-  return { found, prefetched: { codingRows, storedRows } };
+  return { found, prefetched };
+}
+
+/** The test's coding questions and which of these entries were stored before, in one D1 batch. */
+async function readQuestionsAndStored(db: Db, testId: string, entryIds: string[]) {
+  const d1 = db.$client;
+  const [coding, stored] = await d1.batch<unknown>([
+    testCodingQuestionsStatement(db, testId),
+    // At most JOURNAL_LIMITS.batchEntries (100) ids: within D1's 100 bound parameters.
+    d1.prepare(`SELECT id, student_test_id AS testId, outcome, reason FROM journal_entries WHERE id IN (${entryIds.map(() => "?").join(", ") || "NULL"})`).bind(...entryIds),
+  ]);
+  return { codingRows: coding!.results as { id: string }[], storedRows: stored!.results as StoredRow[] };
 }
 
 export function graceMessage(graceMs: number) {
@@ -114,7 +118,7 @@ export async function applyJournal(db: Db, room: Room, test: StudentTest, entrie
   // The test's questions and the entries stored before, read side by side. An
   // entry stored before (the client never got the answer) gets the same answer
   // again; it is not judged afresh against the test as it is now.
-  const { codingRows, storedRows } = options.prefetched ?? (await readJournalRequest(db, test.id, sorted.map((e) => e.id))).prefetched;
+  const { codingRows, storedRows } = options.prefetched ?? (await readQuestionsAndStored(db, test.id, sorted.map((e) => e.id)));
   const codingIds = room.questionType === "coding" ? await pickCodingQuestions(room, test.studentId, codingRows).catch((): string[] => []) : [];
   const stored = new Map(storedRows.map((row) => [row.id, row]));
   if (options.closed && sorted.some((e) => !stored.has(e.id))) throw new JournalClosed(options.closed);
