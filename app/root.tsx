@@ -5,9 +5,11 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ToastProvider, useToastOnce } from "~/components/toaster";
 import { useNonce } from "~/lib/nonce";
 import { themeBootScript } from "~/lib/theme";
-import { serverOrOffline } from "~/lib/server-or-offline";
+import { ignoreAbortedRequest, serverOrOffline } from "~/lib/server-or-offline";
 import { popToast } from "~/lib/toast.server";
 import stylesheet from "~/tailwind.css?url";
+
+if (typeof window !== "undefined") window.addEventListener("unhandledrejection", ignoreAbortedRequest);
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

@@ -14,3 +14,16 @@ export async function serverOrOffline<Data>(serverLoader: () => Promise<Data>): 
     return null;
   }
 }
+
+/**
+ * For `unhandledrejection`: a request that a newer navigation or revalidation
+ * aborted is no failure, whoever was left holding its promise. Remix's single
+ * fetch can leave such a promise without a handler when a navigation
+ * interrupts a revalidation (the root's clientLoader makes that path reachable);
+ * the newer navigation carries on. Only that AbortError is kept out of the
+ * page's error reports; every other rejection is reported as before.
+ */
+export function ignoreAbortedRequest(event: Pick<PromiseRejectionEvent, "reason" | "preventDefault">) {
+  const reason: unknown = event.reason;
+  if (reason instanceof DOMException && reason.name === "AbortError") event.preventDefault();
+}
