@@ -24,7 +24,7 @@ let journalModule: Promise<typeof import("~/offline/journal")> | null = null;
  * `append` queues until it is there. Loaded once per page; a failed load (the
  * connection dropped just then) is tried again.
  */
-export function loadJournalModule() {
+function loadJournalModule() {
   journalModule ??= loadLazily(() => import("~/offline/journal")).catch((error: unknown) => {
     journalModule = null;
     throw error;

@@ -67,7 +67,11 @@ export async function requireRole(
   context: AppLoadContext,
   role: Role,
 ): Promise<Viewer & { role: Role }> {
-  const viewer = await getViewer(request, context.auth, context.db);
+  return withRole(request, await getViewer(request, context.auth, context.db), role);
+}
+
+/** The viewer when they hold `role`; otherwise 401 (nobody) or 403 (another role). */
+function withRole(request: Request, viewer: Viewer | null, role: Role): Viewer & { role: Role } {
   if (!viewer) deny(request, 401);
   if (viewer.role !== role) deny(request, 403);
   return viewer as Viewer & { role: Role };
@@ -91,18 +95,14 @@ export async function requireRecentRole(request: Request, context: AppLoadContex
   const key = request.headers.get("cookie");
   const now = Date.now();
   const hit = key ? recentViewers.get(key) : undefined;
-  let viewer = hit && hit.until > now ? hit.viewer : null;
-  if (!viewer) {
-    viewer = await getViewer(request, context.auth, context.db);
-    if (viewer && key) {
-      recentViewers.delete(key);
-      recentViewers.set(key, { viewer, until: now + RECENT_VIEWER_MS });
-      if (recentViewers.size > RECENT_VIEWERS_KEPT) recentViewers.delete(recentViewers.keys().next().value!);
-    }
+  if (hit && hit.until > now) return withRole(request, hit.viewer, role);
+  const viewer = await getViewer(request, context.auth, context.db);
+  if (viewer && key) {
+    recentViewers.delete(key);
+    recentViewers.set(key, { viewer, until: now + RECENT_VIEWER_MS });
+    if (recentViewers.size > RECENT_VIEWERS_KEPT) recentViewers.delete(recentViewers.keys().next().value!);
   }
-  if (!viewer) deny(request, 401);
-  if (viewer.role !== role) deny(request, 403);
-  return viewer as Viewer & { role: Role };
+  return withRole(request, viewer, role);
 }
 
 /** Sign-out: this isolate stops reusing the session at once. */
