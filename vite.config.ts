@@ -3,7 +3,8 @@ import {
   vitePlugin as remix,
 } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import type { OutputBundle } from "rollup";
 import path from "node:path";
 
 declare module "@remix-run/cloudflare" {
@@ -18,37 +19,131 @@ declare module "@remix-run/cloudflare" {
  * AbortError by this chunk's name). The client entry (@remix-run/dev) stays apart.
  */
 const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom|@remix-run\/(?!dev\/)[^/]+|turbo-stream)\//;
+/**
+ * Small modules nearly every page, or every student page, uses (with Vite's
+ * preload helper): one shared chunk rather than a dozen tiny ones. Modules the
+ * test pages do not use stay out (the theme toggle, formatting, action toasts):
+ * the MCQ test page's budget has no room for them (decision 022).
+ */
 const SHARED_UI = [
   "/app/components/error-boundary.tsx",
   "/app/components/toaster.tsx",
   "/app/lib/theme.ts",
   "/app/lib/server-or-offline.ts",
   "/app/lib/nonce.ts",
-  "/app/components/theme-toggle.tsx",
+  "/app/offline/lazy.ts",
+  "/app/components/ui/badge.tsx",
+  "/app/lib/student-tests/test-rules.ts",
   "/app/components/ui/button.tsx",
-  "/app/components/use-action-toast.ts",
-  "/app/lib/format.ts",
 ];
+
+/**
+ * A lazy chunk's preload list without the chunks its importer has already
+ * loaded: every static import of the importing chunk, transitively, ran
+ * before it could import anything. Vite lists them all, and the lists ride
+ * in the importer's code, which on the MCQ test page is first-load JS
+ * (decision 022).
+ */
+function preloadOnlyWhatIsNew() {
+  let bundle: OutputBundle | undefined;
+  const loaded = new Map<string, Set<string>>();
+  const staticClosure = (file: string): Set<string> => {
+    const known = loaded.get(file);
+    if (known) return known;
+    const seen = new Set<string>();
+    const visit = (name: string) => {
+      const chunk = bundle?.[name];
+      if (seen.has(name) || chunk?.type !== "chunk") return;
+      seen.add(name);
+      chunk.imports.forEach(visit);
+    };
+    visit(file);
+    loaded.set(file, seen);
+    return seen;
+  };
+  const plugin: Plugin = {
+    name: "preload-only-what-is-new",
+    apply: "build",
+    generateBundle(_, output) {
+      bundle = output;
+      loaded.clear();
+    },
+  };
+  const resolveDependencies = (_file: string, deps: string[], { hostId, hostType }: { hostId: string; hostType: "html" | "js" }) =>
+    hostType === "js" && bundle ? deps.filter((dep) => !staticClosure(hostId).has(dep)) : deps;
+  return { plugin, resolveDependencies };
+}
+const preload = preloadOnlyWhatIsNew();
+
+/** Remix's future flags. v3_lazyRouteDiscovery stays off (see below and decision 022). */
+const future = {
+  v3_fetcherPersist: true,
+  v3_relativeSplatPath: true,
+  v3_throwAbortReason: true,
+  v3_singleFetch: true,
+  // Off on purpose: with live revalidation, lazy discovery races a fetcher
+  // reload and can render a blank page (React Router 6 bug). The offline
+  // shell also relies on the whole manifest.
+  v3_lazyRouteDiscovery: false,
+};
+
+/**
+ * With lazy route discovery off, Remix's browser module for it does nothing
+ * at run time, yet it is 1 kB (gzip) of every page's first load. The
+ * browser's build gets what that module does with the flag off. The build
+ * fails if Remix changes the module's exports, so an upgrade cannot slip
+ * something past this; the server's build keeps the real module.
+ */
+function withoutRouteDiscovery(): Plugin {
+  const EXPORTS = ["fetchAndApplyManifestPatches", "getPartialManifest", "getPatchRoutesOnNavigationFunction", "isFogOfWarEnabled", "useFogOFWarDiscovery"];
+  const OFF = [
+    "export const isFogOfWarEnabled = () => false;",
+    "export const getPartialManifest = (manifest) => manifest;",
+    "export const getPatchRoutesOnNavigationFunction = () => undefined;",
+    "export const useFogOFWarDiscovery = () => {};",
+    "export const fetchAndApplyManifestPatches = async () => {};",
+  ].join("\n");
+  return {
+    name: "without-route-discovery",
+    apply: "build",
+    transform(code, id, options) {
+      if (options?.ssr || !id.endsWith("/node_modules/@remix-run/react/dist/esm/fog-of-war.js")) return;
+      if (future.v3_lazyRouteDiscovery) return;
+      const exported = /export \{([^}]*)\};?\s*$/.exec(code)?.[1].split(",").map((name) => name.trim()).sort();
+      if (JSON.stringify(exported) !== JSON.stringify(EXPORTS)) {
+        this.error(`@remix-run/react's fog-of-war.js exports ${exported?.join(", ") ?? "something else"}: review withoutRouteDiscovery in vite.config.ts`);
+      }
+      return { code: OFF, map: null };
+    },
+  };
+}
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     ...(command === "serve" ? [cloudflareDevProxyVitePlugin()] : []),
     tailwindcss(),
+    preload.plugin,
+    withoutRouteDiscovery(),
     remix({
       // The dev loop builds elsewhere and copies over, so wrangler never sees an empty build/.
       buildDirectory: process.env.REMIX_BUILD_DIR ?? "build",
-      future: {
-        v3_fetcherPersist: true,
-        v3_relativeSplatPath: true,
-        v3_throwAbortReason: true,
-        v3_singleFetch: true,
-        // Off on purpose: with live revalidation, lazy discovery races a
-        // fetcher reload and can render a blank page (React Router 6 bug).
-      },
+      future,
     }),
   ],
   resolve: { alias: { "~": path.resolve(__dirname, "app") } },
   build: {
+    // A lazy chunk preloads only what its importer has not loaded (above).
+    modulePreload: { resolveDependencies: preload.resolveDependencies },
+    // The browser's code goes through terser: about 4 kB (gzip) less first-load
+    // JS on every page than esbuild's minifier, most of it in React DOM and the
+    // router (decision 022). The Worker's build keeps esbuild and Vite's
+    // default target: its size is not downloaded by students.
+    minify: isSsrBuild ? "esbuild" : "terser",
+    terserOptions: { module: true, compress: { passes: 2 }, format: { comments: false } },
+    // The browsers the app's code already needs (Array.prototype.findLast and
+    // .at): Chrome and Edge 97, Firefox 104, Safari 15.4. Vite's default
+    // (2020 browsers) lowered newer syntax that those browsers run natively.
+    ...(isSsrBuild ? {} : { target: ["chrome97", "edge97", "firefox104", "safari15.4"] }),
     rollupOptions: {
       output: isSsrBuild ? {} : {
         // Small modules nearly every page uses ride in one shared chunk rather
@@ -56,7 +151,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         // and a name in the manifest): decision 022.
         manualChunks(id) {
           if (FRAMEWORK.test(id)) return "framework";
-          if (SHARED_UI.some((m) => id.endsWith(m))) return "shared-ui";
+          if (SHARED_UI.some((m) => id.endsWith(m)) || id === "\0vite/preload-helper.js") return "shared-ui";
         },
       },
     },
