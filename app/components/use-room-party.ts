@@ -1,12 +1,7 @@
 import { useRevalidator } from "@remix-run/react";
-import type { PartySocket } from "partysocket";
 import { useEffect, useRef, useState } from "react";
-import { OUTAGE_RULES } from "~/lib/student-tests/outages";
-import { deviceAnchors } from "~/offline/anchor";
 import { loadLazily } from "~/offline/lazy";
-import { ROOM_PARTY } from "../../party/names";
 import type { RoomEvent } from "../../party/protocol";
-import { parseServerMessage } from "../../party/server-message";
 
 /**
  * Subscribes to a room's party (or the lobby). By default every event
@@ -36,35 +31,31 @@ export function useRoomParty(room: string, onEvent?: (event: RoomEvent) => void 
   const heartbeat = options.heartbeat ?? false;
   useEffect(() => {
     let closed = false;
-    let socket: PartySocket | null = null;
+    let close: (() => void) | null = null;
     const mountedAt = Date.now();
-    const cleanups: (() => void)[] = [];
-    // partysocket loads after the first paint: the page renders without it,
-    // and live events only matter once it is up (decision 022).
-    loadLazily(() => import("partysocket"))
-      .then(({ PartySocket }) => {
+    // The connection's code (partysocket with it) loads after the first
+    // paint: the page renders without it, and live events only matter once
+    // it is up (decision 022).
+    loadLazily(() => import("./room-socket"))
+      .then(({ openRoomSocket }) => {
         if (closed) return;
-        const ws = new PartySocket({ host: window.location.host, party: ROOM_PARTY, room, prefix: "parties" });
-        socket = ws;
-        ws.addEventListener("message", (message) => {
-          const m = parseServerMessage(safeJson(message.data));
-          if (!m) return;
-          if (m.type === "welcome" || m.type === "pong") deviceAnchors().note(m.anchor);
-          if (m.type === "welcome" || m.type === "pong" || m.type === "error") return;
-          if (handler.current?.(m) === "handled") return;
-          revalidate.current();
+        close = openRoomSocket(room, {
+          heartbeat,
+          onEvent(event) {
+            if (handler.current?.(event) === "handled") return;
+            revalidate.current();
+          },
+          // After a reconnect, catch up on anything missed. After the first
+          // connect too: an event such as Start Test may have gone out between
+          // the loader's read and the socket being up (it loads after the first
+          // paint). A test page, whose loader is heavy and just ran for a whole
+          // class at once, does so only when its socket came late.
+          onOpen() {
+            const late = !heartbeat || Date.now() - mountedAt > LATE_FIRST_OPEN_MS;
+            if (connectedBefore.current || late) revalidate.current();
+            connectedBefore.current = true;
+          },
         });
-        // After a reconnect, catch up on anything missed. After the first
-        // connect too: an event such as Start Test may have gone out between
-        // the loader's read and the socket being up (it loads after the first
-        // paint). A test page, whose loader is heavy and just ran for a whole
-        // class at once, does so only when its socket came late.
-        ws.addEventListener("open", () => {
-          const late = !heartbeat || Date.now() - mountedAt > LATE_FIRST_OPEN_MS;
-          if (connectedBefore.current || late) revalidate.current();
-          connectedBefore.current = true;
-        });
-        if (heartbeat) cleanups.push(keepHeartbeat(ws));
       })
       .catch(() => {
         // Offline before this chunk was ever kept: no live events until a
@@ -72,36 +63,13 @@ export function useRoomParty(room: string, onEvent?: (event: RoomEvent) => void 
       });
     return () => {
       closed = true;
-      for (const cleanup of cleanups) cleanup();
-      socket?.close();
+      close?.();
     };
   }, [room, heartbeat]);
 }
 
 /** A test page whose first connection comes later than this after it rendered reads the page again. */
 const LATE_FIRST_OPEN_MS = 1000;
-
-/** Pings the party and closes the socket while the browser says it is offline (decision 019). */
-function keepHeartbeat(socket: PartySocket) {
-  const ping = () => {
-    // Only on an open socket: partysocket would queue it and send a burst on reconnect.
-    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "ping", sentAt: Date.now() }));
-  };
-  const timer = setInterval(ping, OUTAGE_RULES.pingMs);
-  // A browser that knows it is offline closes the socket itself: the close
-  // reaches the party at once (or the party notices the silence), instead
-  // of a dead socket that looks connected.
-  const offline = () => socket.close(4001, "Browser offline");
-  const online = () => socket.reconnect();
-  window.addEventListener("offline", offline);
-  window.addEventListener("online", online);
-  if (navigator.onLine === false) offline();
-  return () => {
-    clearInterval(timer);
-    window.removeEventListener("offline", offline);
-    window.removeEventListener("online", online);
-  };
-}
 
 /**
  * Events that arrive while a revalidation runs are not dropped: however many
@@ -123,14 +91,6 @@ export function coalescedRefresh() {
       return again;
     },
   };
-}
-
-function safeJson(data: unknown) {
-  try {
-    return JSON.parse(String(data));
-  } catch {
-    return null;
-  }
 }
 
 /** The events that end a student's stay in a room, with the spec's message; null for the rest. */

@@ -1,0 +1,67 @@
+// The room party's connection, which a page loads after its first paint
+// (decision 022): partysocket, the check of what the party sends, the time
+// anchors and the test page's heartbeat. `useRoomParty` keeps only what the
+// page renders with: the revalidation it asks for.
+import { PartySocket } from "partysocket";
+import { OUTAGE_RULES } from "~/lib/student-tests/outages";
+import { deviceAnchors } from "~/offline/anchor";
+import { ROOM_PARTY } from "../../party/names";
+import type { RoomEvent } from "../../party/protocol";
+import { parseServerMessage } from "../../party/server-message";
+
+export type RoomSocketOptions = {
+  /** Ping every OUTAGE_RULES.pingMs and close while the browser says it is offline (a student's test page). */
+  heartbeat: boolean;
+  /** A room event (not the party's welcome, pong or error). */
+  onEvent: (event: RoomEvent) => void;
+  /** The socket opened: the first time and after each reconnect. */
+  onOpen: () => void;
+};
+
+/** Connects to a room's party (or the lobby); the returned function closes it. */
+export function openRoomSocket(room: string, options: RoomSocketOptions): () => void {
+  const socket = new PartySocket({ host: window.location.host, party: ROOM_PARTY, room, prefix: "parties" });
+  socket.addEventListener("message", (message) => {
+    const m = parseServerMessage(safeJson(message.data));
+    if (!m) return;
+    if (m.type === "welcome" || m.type === "pong") deviceAnchors().note(m.anchor);
+    if (m.type === "welcome" || m.type === "pong" || m.type === "error") return;
+    options.onEvent(m);
+  });
+  socket.addEventListener("open", () => options.onOpen());
+  const stopHeartbeat = options.heartbeat ? keepHeartbeat(socket) : () => {};
+  return () => {
+    stopHeartbeat();
+    socket.close();
+  };
+}
+
+/** Pings the party and closes the socket while the browser says it is offline (decision 019). */
+function keepHeartbeat(socket: PartySocket) {
+  const ping = () => {
+    // Only on an open socket: partysocket would queue it and send a burst on reconnect.
+    if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "ping", sentAt: Date.now() }));
+  };
+  const timer = setInterval(ping, OUTAGE_RULES.pingMs);
+  // A browser that knows it is offline closes the socket itself: the close
+  // reaches the party at once (or the party notices the silence), instead
+  // of a dead socket that looks connected.
+  const offline = () => socket.close(4001, "Browser offline");
+  const online = () => socket.reconnect();
+  window.addEventListener("offline", offline);
+  window.addEventListener("online", online);
+  if (navigator.onLine === false) offline();
+  return () => {
+    clearInterval(timer);
+    window.removeEventListener("offline", offline);
+    window.removeEventListener("online", online);
+  };
+}
+
+function safeJson(data: unknown) {
+  try {
+    return JSON.parse(String(data));
+  } catch {
+    return null;
+  }
+}
