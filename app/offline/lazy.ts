@@ -17,3 +17,19 @@ export function loadLazily<T>(load: () => Promise<T>): Promise<T> {
 export function lazyLoadsSettled(): Promise<unknown> {
   return Promise.allSettled([...pending]);
 }
+
+/** How long code that needs a lazy module waits after a failed load before it tries again. */
+export const RETRY_LAZY_LOAD_MS = 2000;
+
+/**
+ * A module loaded once, through `loadLazily`. A failed load is forgotten, so
+ * the next call tries again (offline before the chunk was ever kept).
+ */
+export function lazyModule<T>(load: () => Promise<T>): () => Promise<T> {
+  let module: Promise<T> | null = null;
+  return () =>
+    (module ??= loadLazily(load).catch((error: unknown) => {
+      module = null;
+      throw error;
+    }));
+}

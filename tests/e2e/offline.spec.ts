@@ -155,6 +155,9 @@ test("MCQ answers, a mark and two tab switches made offline survive an offline r
       await page.keyboard.press("n");
     }
     await allSaved(page);
+    // The network indicator's monitor (loaded after the first paint) has measured the link.
+    const indicator = page.locator("[data-network]");
+    await expect(indicator).toHaveAttribute("data-network", /^(Fast|Good|Slow)$/);
 
     // Offline: three more, one marked for review, two tab switches.
     await me!.context.setOffline(true);
@@ -208,6 +211,8 @@ test("MCQ answers, a mark and two tab switches made offline survive an offline r
     await me!.context.setOffline(false);
     await allSaved(page);
     await expect(offlineBanner(page)).toBeHidden();
+    // The monitor came from the offline shell after the offline reload, and measures again.
+    await expect(indicator).toHaveAttribute("data-network", /^(Fast|Good|Slow)$/);
 
     const test = await studentTest(roomId, me!.student.email);
     const ids = await mcqIds([...expected.keys()]);

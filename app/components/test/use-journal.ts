@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Entry, EntryKind, Journal, JournalStatus, JudgedEntry, RejectedEntry, TestState } from "~/offline/journal";
-import { loadLazily } from "~/offline/lazy";
+import { lazyModule, RETRY_LAZY_LOAD_MS } from "~/offline/lazy";
 
 type Options = {
   testId: string;
@@ -14,23 +14,13 @@ type Options = {
 
 type Queued = { kind: EntryKind; payload: Record<string, unknown>; resolve: (e: Entry | null) => void };
 
-/** How long a failed load of the journal's code waits before it tries again. */
-const RETRY_LOAD_MS = 2000;
-let journalModule: Promise<typeof import("~/offline/journal")> | null = null;
-
 /**
  * The journal's code loads beside the page's first paint rather than in its
  * first load (decision 022): nothing needs it before the first change, and
  * `append` queues until it is there. Loaded once per page; a failed load (the
  * connection dropped just then) is tried again.
  */
-function loadJournalModule() {
-  journalModule ??= loadLazily(() => import("~/offline/journal")).catch((error: unknown) => {
-    journalModule = null;
-    throw error;
-  });
-  return journalModule;
-}
+const loadJournalModule = lazyModule(() => import("~/offline/journal"));
 // Start at once in the browser, in parallel with hydration, not after it.
 if (typeof window !== "undefined") loadJournalModule().catch(() => {});
 
@@ -76,7 +66,7 @@ export function useJournal({ testId, clockOffset, onState, onRejected, onJudged,
           if (!closed) open(module);
         },
         () => {
-          if (!closed) retry = setTimeout(load, RETRY_LOAD_MS);
+          if (!closed) retry = setTimeout(load, RETRY_LAZY_LOAD_MS);
         },
       );
     };

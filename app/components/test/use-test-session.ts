@@ -6,7 +6,8 @@
 // and keys, and their layout.
 import { useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { bestServerOffset, useNetworkStatus } from "~/components/network-indicator";
+import { useNetworkStatus } from "~/components/network-indicator";
+import { bestServerOffset } from "~/components/network-status";
 import type { FinishPhase } from "~/components/test/finish-dialog";
 import { useCountdown } from "~/components/test/countdown";
 import { useJournal } from "~/components/test/use-journal";
