@@ -1,56 +1,29 @@
 import { useEffect } from "react";
-import { lazyLoadsSettled } from "./lazy";
-
-declare global {
-  interface Window {
-    __remixManifest?: { version?: string };
-  }
-}
-
-/** The build's assets this page has loaded, plus the page itself. */
-function pageResources(): string[] {
-  const urls = new Set<string>([location.pathname]);
-  for (const el of document.querySelectorAll<HTMLScriptElement | HTMLLinkElement>('script[src], link[rel="modulepreload"], link[rel="stylesheet"]')) {
-    urls.add("src" in el && el.src ? el.src : (el as HTMLLinkElement).href);
-  }
-  for (const entry of performance.getEntriesByType("resource")) {
-    if (new URL(entry.name).pathname.startsWith("/assets/")) urls.add(entry.name);
-  }
-  return [...urls].filter((u) => u && new URL(u, location.origin).origin === location.origin);
-}
+import { loadLazily } from "./lazy";
 
 /**
  * Registers the offline shell (public/sw.js) and, on a test page, has it keep
  * this page and every asset it loaded, so a reload while offline opens it.
+ * Its code (offline-shell.ts) loads after the first paint (decision 022).
  * Best effort: without service workers (old browsers, some private modes) the
  * test still autosaves to IndexedDB; only an offline reload is lost.
  */
 export function useOfflineShell(cacheThisPage: boolean) {
   useEffect(() => {
     if (!("serviceWorker" in navigator)) return;
+    let stop: (() => void) | null = null;
     let cancelled = false;
-    // The worker answers once this page and its assets are kept: mark the
-    // document, so anyone (a test, a support person) can see it is ready.
-    const onMessage = (event: MessageEvent) => {
-      if ((event.data as { type?: string } | null)?.type === "cached") document.documentElement.dataset.offlineReady = "true";
-    };
-    navigator.serviceWorker.addEventListener("message", onMessage);
-    const version = window.__remixManifest?.version ?? "dev";
-    navigator.serviceWorker
-      .register(`/sw.js?v=${encodeURIComponent(version)}`, { scope: "/" })
-      .then(() => navigator.serviceWorker.ready)
-      // Chunks the page loads after its first paint are assets of it too.
-      .then(async (registration) => (await lazyLoadsSettled(), registration))
-      .then((registration) => {
-        if (cancelled || !cacheThisPage) return;
-        registration.active?.postMessage({ type: "cache-test", urls: pageResources() });
-      })
-      .catch(() => {
-        // No offline reload on this browser; autosave still works.
-      });
+    loadLazily(() => import("./offline-shell")).then(
+      ({ registerOfflineShell }) => {
+        if (!cancelled) stop = registerOfflineShell(cacheThisPage);
+      },
+      () => {
+        // Its code could not load: no offline reload of this page; autosave still works.
+      },
+    );
     return () => {
       cancelled = true;
-      navigator.serviceWorker.removeEventListener("message", onMessage);
+      stop?.();
     };
   }, [cacheThisPage]);
 }
