@@ -252,6 +252,7 @@ function McqTest() {
         onClose={() => setNavigatorOpen(false)}
         questions={questions}
         progress={progress}
+        counts={counts}
         onJump={(i) => {
           if (!locked) goTo(i);
           setNavigatorOpen(false);

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Dialog } from "~/components/ui/dialog";
 import { Button } from "~/components/ui/button";
-import { questionState, summarize, type McqProgress, type McqQuestion, type QuestionState } from "./progress";
+import type { McqCounts, McqProgress, McqQuestion } from "./progress";
+import { questionState, type QuestionState } from "./question-state";
 
 const CELL: Record<QuestionState, string> = {
   answered: "border-emerald-600 bg-emerald-500 text-white hover:bg-emerald-600 dark:border-emerald-500 dark:bg-emerald-600",
@@ -17,15 +18,17 @@ export function NavigatorDialog({
   onClose,
   questions,
   progress,
+  counts,
   onJump,
 }: {
   open: boolean;
   onClose: () => void;
   questions: McqQuestion[];
   progress: McqProgress;
+  /** The page's `summarize(progress, questions)`. */
+  counts: McqCounts;
   onJump: (index: number) => void;
 }) {
-  const counts = summarize(progress, questions);
   const currentCell = useRef<HTMLButtonElement>(null);
   // showModal() focuses the first cell; start on the current question instead.
   useEffect(() => {

@@ -3,12 +3,12 @@ import {
   formatRemaining,
   isTypingTarget,
   latestProgressEntry,
-  questionState,
   sanitizeProgress,
   shortcutFor,
   summarize,
   type McqQuestion,
 } from "./progress";
+import { questionState } from "./question-state";
 
 const questions: McqQuestion[] = [
   { id: "a", title: "A?", options: ["1", "2", "3", "4"] },

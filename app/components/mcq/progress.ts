@@ -48,15 +48,7 @@ export function summarize(progress: McqProgress, questions: McqQuestion[]) {
   const marked = questions.filter((q) => progress.marked.includes(q.id)).length;
   return { total: questions.length, answered, notAnswered: questions.length - answered, marked };
 }
-
-export type QuestionState = "answered" | "marked" | "unanswered";
-
-/** Navigator colour: yellow marked (even if answered), green answered, grey otherwise. */
-export function questionState(progress: McqProgress, id: string): QuestionState {
-  if (progress.marked.includes(id)) return "marked";
-  if (progress.answers[id] !== undefined) return "answered";
-  return "unanswered";
-}
+export type McqCounts = ReturnType<typeof summarize>;
 
 /** "mm:ss", or "h:mm:ss" from an hour up; never negative. */
 export function formatRemaining(ms: number) {
