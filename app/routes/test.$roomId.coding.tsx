@@ -14,7 +14,7 @@ import { OutputConsole, type RunResult } from "~/components/test/output-console"
 import { ProblemPanel } from "~/components/test/problem-panel";
 import { QuestionList } from "~/components/test/question-list";
 import { SyncStatus } from "~/components/test/sync-status";
-import { UnlockDialog } from "~/components/test/unlock-dialog";
+import { UnlockDialog, useCodingLock } from "~/components/test/unlock-dialog";
 import { useCodeDrafts } from "~/components/test/use-code-drafts";
 import { isFinishing, useTestSession } from "~/components/test/use-test-session";
 import { useToast } from "~/components/toaster";
@@ -176,6 +176,7 @@ export default function CodingTest() {
     ),
   );
   const saveNowRef = useRef<(questionId: string) => Promise<void>>(async () => {});
+  const lock = useCodingLock();
   const session = useTestSession({
     type: "coding",
     roomId: data.roomId,
@@ -185,6 +186,8 @@ export default function CodingTest() {
     extraMs: data.extraMs,
     finishedMessage: (state) => `Test submitted successfully! Total Score: ${state.totalScore}/100`,
     beforeFinish: () => saveNowRef.current(question.id),
+    onStateChange: lock.onStateChange,
+    unlockTimedOut: lock.unlockTimedOut,
     onJudged(judged) {
       for (const j of judged) {
         recordVerdict(j.questionId, j);
@@ -359,7 +362,7 @@ export default function CodingTest() {
           void session.finish(false);
         }}
       />
-      <UnlockDialog state={view} onUnlock={session.unlock} />
+      <UnlockDialog state={view} onUnlock={(code) => lock.unlock(session, code)} />
       <FinishDialog phase={session.phase} />
       <Dialog open={view.isDisqualified && !session.serverState.isDisqualified && !session.phase} onClose={() => {}} title="Test disqualified">
         <p role="alert" className="text-sm text-slate-600 dark:text-slate-300">

@@ -1,10 +1,61 @@
-import { useState } from "react";
+import { useCallback, useState } from "react";
+import type { Entry, EntryKind } from "~/offline/journal";
+import { useToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { controlClass } from "~/components/ui/field";
 import { TEST_RULES } from "~/lib/student-tests/test-rules";
 import type { TestState } from "~/offline/journal";
 import { JOURNAL_LIMITS } from "~/lib/student-tests/journal-limits";
+
+/** An unlock that has not reached the server after this long is taken provisionally. */
+const UNLOCK_WAIT_MS = 4000;
+
+/** What `unlock` needs of the test session (`useTestSession`). */
+type SessionForUnlock = {
+  append: (kind: EntryKind, payload: Record<string, unknown>) => Promise<Entry | null>;
+  flush: () => Promise<unknown>;
+  network: { online: boolean };
+};
+
+/**
+ * The coding test's part of the session (an MCQ test only counts switches):
+ * the toasts of a lock, a wrong code and an unlock, given to `useTestSession`
+ * as `onStateChange` and `unlockTimedOut`; and `unlock`, checked by the
+ * server, or offline (or when the server is slow) taken for now and checked
+ * on sync.
+ */
+export function useCodingLock() {
+  const toast = useToast();
+  const [unlockTimedOut, setUnlockTimedOut] = useState(false);
+  const onStateChange = useCallback(
+    (prev: TestState, next: TestState) => {
+      if (next.isLocked && next.unlockAttemptsRemaining < prev.unlockAttemptsRemaining) {
+        // First: an unlock made offline can turn out wrong in the same sync that brings the lock.
+        toast({ type: "error", message: `Incorrect code. ${next.unlockAttemptsRemaining} attempts remaining.` });
+      } else if (next.isLocked && !prev.isLocked) {
+        toast({ type: "error", message: `Tab switch detected! (${next.tabSwitchCount}/${TEST_RULES.maxTabSwitches}) Enter unlock code to continue.` });
+      } else if (prev.isLocked && !next.isLocked && !next.isDisqualified) {
+        toast({ type: "success", message: "Test unlocked successfully" });
+      }
+    },
+    [toast],
+  );
+  const unlock = async ({ append, flush, network }: SessionForUnlock, code: string) => {
+    setUnlockTimedOut(false);
+    await append("unlock", { code });
+    if (!network.online) {
+      toast({ type: "info", message: "Unlocked for now. The code will be checked when you are back online." });
+      return;
+    }
+    const synced = await Promise.race([flush().then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), UNLOCK_WAIT_MS))]);
+    if (!synced) {
+      setUnlockTimedOut(true);
+      toast({ type: "info", message: "Unlocked for now. The code will be checked when the connection recovers." });
+    }
+  };
+  return { onStateChange, unlockTimedOut, unlock };
+}
 
 /** The coding test's lock (spec 2: proctoring): the room's unlock code, checked on the server. */
 export function UnlockDialog({ state, onUnlock }: { state: TestState; onUnlock: (code: string) => Promise<void> | undefined }) {

@@ -1,9 +1,9 @@
 // One student test session in the browser, shared by the coding and the MCQ
 // page: the clock (server time from a measured offset), the journal and what
-// it answers, unsynced proctoring laid over the server's state, tab switches
-// and unlocks, live room events, the countdown and finishing (the button or
-// the clock). The pages keep only what differs: code and runs, or answers
-// and keys, and their layout.
+// it answers, unsynced proctoring laid over the server's state, tab switches,
+// live room events, the countdown and finishing (the button or the clock).
+// The pages keep only what differs: code, runs and the lock
+// (`useCodingLock`), or answers and keys, and their layout.
 import { useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNetworkStatus } from "~/components/network-indicator";
@@ -19,8 +19,6 @@ import { saveState, withPending } from "~/offline/test-store";
 
 /** How long Finish waits for the server before saying it will send when the connection returns. */
 const FINISH_WAIT_MS = 8000;
-/** An unlock that has not reached the server after this long is taken provisionally. */
-const UNLOCK_WAIT_MS = 4000;
 
 /**
  * Set while a test is being finished, or has been: its page must not reload
@@ -47,6 +45,10 @@ export type SessionOptions = {
   /** Runs before the finish entry is written (coding: save the open question's code). */
   beforeFinish?: () => Promise<void>;
   onJudged?: (judged: JudgedEntry[]) => void;
+  /** Any other change of the server's state (coding: the lock's toasts, `useCodingLock`). */
+  onStateChange?: (prev: TestState, next: TestState) => void;
+  /** Coding: an unlock not confirmed in time counts for now (`useCodingLock`). */
+  unlockTimedOut?: boolean;
 };
 
 export function useTestSession(options: SessionOptions) {
@@ -118,16 +120,11 @@ export function useTestSession(options: SessionOptions) {
       } else if (next.status === "completed" && prev.status !== "completed" && !finishing) {
         // Finished on another device.
         leave("This test has already been submitted", "info");
-      } else if (type === "coding" && next.isLocked && next.unlockAttemptsRemaining < prev.unlockAttemptsRemaining) {
-        // First: an unlock made offline can turn out wrong in the same sync that brings the lock.
-        toast({ type: "error", message: `Incorrect code. ${next.unlockAttemptsRemaining} attempts remaining.` });
-      } else if (type === "coding" && next.isLocked && !prev.isLocked) {
-        toast({ type: "error", message: `Tab switch detected! (${next.tabSwitchCount}/${TEST_RULES.maxTabSwitches}) Enter unlock code to continue.` });
-      } else if (type === "coding" && prev.isLocked && !next.isLocked && !next.isDisqualified) {
-        toast({ type: "success", message: "Test unlocked successfully" });
+      } else {
+        opts.current.onStateChange?.(prev, next);
       }
     },
-    [leave, roomId, testId, toast, type],
+    [leave, roomId, testId],
   );
 
   // ------------------------------------------------------------ finishing (state)
@@ -173,11 +170,10 @@ export function useTestSession(options: SessionOptions) {
   pendingRef.current = pending;
 
   // What the student sees: the server's state plus this device's unsynced tab switches, unlocks and finish.
-  const [unlockTimedOut, setUnlockTimedOut] = useState(false);
   const overlay = withPending(serverState, pending, {
     type,
     maxSwitches: TEST_RULES.maxTabSwitches,
-    provisionalUnlock: !network.online || unlockTimedOut,
+    provisionalUnlock: !network.online || (options.unlockTimedOut ?? false),
   });
   // A switch counts on screen at once, before its journal entry is read back.
   const [seenSwitches, setSeenSwitches] = useState(0);
@@ -208,24 +204,6 @@ export function useTestSession(options: SessionOptions) {
     document.addEventListener("visibilitychange", onVisibility);
     return () => document.removeEventListener("visibilitychange", onVisibility);
   }, [append, flush, serverTime, toast, type]);
-
-  /** The unlock code: checked by the server; offline (or when the server is slow) taken for now and checked on sync. */
-  const unlock = useCallback(
-    async (code: string) => {
-      setUnlockTimedOut(false);
-      await append("unlock", { code });
-      if (!network.online) {
-        toast({ type: "info", message: "Unlocked for now. The code will be checked when you are back online." });
-        return;
-      }
-      const synced = await Promise.race([flush().then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), UNLOCK_WAIT_MS))]);
-      if (!synced) {
-        setUnlockTimedOut(true);
-        toast({ type: "info", message: "Unlocked for now. The code will be checked when the connection recovers." });
-      }
-    },
-    [append, flush, network.online, toast],
-  );
 
   // ------------------------------------------------------------ live room events
   const [endsAt, setEndsAt] = useState<number | null>(options.state.endsAt);
@@ -310,7 +288,6 @@ export function useTestSession(options: SessionOptions) {
     phase,
     finishBusy,
     finish,
-    unlock,
     leave,
     ended,
   };
