@@ -90,11 +90,14 @@ export function subscribeNetworkStatus(listener: () => void): () => void {
   if (listeners.size === 1) {
     if (snapshot.serverOffset === null) setNetworkStatus({ serverOffset: restoreOffset() });
     if (navigator.onLine === false) goOffline();
+    // Said at once, also before the monitor's code is here (or if it could not load).
+    window.addEventListener("offline", goOffline);
     startMonitor();
   }
   return () => {
     listeners.delete(listener);
     if (listeners.size > 0) return;
+    window.removeEventListener("offline", goOffline);
     clearTimeout(retry);
     loadMonitor().then(
       (monitor) => {
