@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
-import type { Entry, EntryKind } from "~/offline/journal";
 import { useToast } from "~/components/toaster";
+import type { useTestSession } from "~/components/test/use-test-session";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { controlClass } from "~/components/ui/field";
@@ -11,12 +11,8 @@ import { JOURNAL_LIMITS } from "~/lib/student-tests/journal-limits";
 /** An unlock that has not reached the server after this long is taken provisionally. */
 const UNLOCK_WAIT_MS = 4000;
 
-/** What `unlock` needs of the test session (`useTestSession`). */
-type SessionForUnlock = {
-  append: (kind: EntryKind, payload: Record<string, unknown>) => Promise<Entry | null>;
-  flush: () => Promise<unknown>;
-  network: { online: boolean };
-};
+/** What `unlock` needs of the test session. */
+type SessionForUnlock = Pick<ReturnType<typeof useTestSession>, "append" | "flush" | "network">;
 
 /**
  * The coding test's part of the session (an MCQ test only counts switches):
