@@ -3,7 +3,7 @@
 // that needs the server's clock do not ping twice. The measuring itself
 // (network-monitor.ts) loads after the first paint (decision 022): it starts
 // with the first subscriber and stops with the last.
-import { lazyModule, RETRY_LAZY_LOAD_MS } from "~/offline/lazy";
+import { lazyModule, whenLoaded } from "~/offline/lazy";
 
 export type NetworkLabel = "Slow" | "Good" | "Fast" | "Offline";
 
@@ -71,19 +71,7 @@ export function getNetworkStatus(): NetworkStatus {
 }
 
 const loadMonitor = lazyModule(() => import("./network-monitor"));
-let retry: ReturnType<typeof setTimeout> | undefined;
-
-function startMonitor() {
-  loadMonitor().then(
-    (monitor) => {
-      if (listeners.size > 0) monitor.start();
-    },
-    () => {
-      // Its code could not load (the connection dropped just then): try again while anyone listens.
-      if (listeners.size > 0) retry = setTimeout(startMonitor, RETRY_LAZY_LOAD_MS);
-    },
-  );
-}
+let cancelStart = () => {};
 
 export function subscribeNetworkStatus(listener: () => void): () => void {
   listeners.add(listener);
@@ -92,13 +80,13 @@ export function subscribeNetworkStatus(listener: () => void): () => void {
     if (navigator.onLine === false) goOffline();
     // Said at once, also before the monitor's code is here (or if it could not load).
     window.addEventListener("offline", goOffline);
-    startMonitor();
+    cancelStart = whenLoaded(loadMonitor, (monitor) => monitor.start());
   }
   return () => {
     listeners.delete(listener);
     if (listeners.size > 0) return;
     window.removeEventListener("offline", goOffline);
-    clearTimeout(retry);
+    cancelStart();
     loadMonitor().then(
       (monitor) => {
         if (listeners.size === 0) monitor.stop();

@@ -18,9 +18,6 @@ export function lazyLoadsSettled(): Promise<unknown> {
   return Promise.allSettled([...pending]);
 }
 
-/** How long code that needs a lazy module waits after a failed load before it tries again. */
-export const RETRY_LAZY_LOAD_MS = 2000;
-
 /**
  * A module loaded once, through `loadLazily`. A failed load is forgotten, so
  * the next call tries again (offline before the chunk was ever kept).
@@ -32,4 +29,32 @@ export function lazyModule<T>(load: () => Promise<T>): () => Promise<T> {
       module = null;
       throw error;
     }));
+}
+
+/** How long `whenLoaded` waits after a failed load before it tries again. */
+export const RETRY_LAZY_LOAD_MS = 2000;
+
+/**
+ * Calls `use` with the module once `load` has it, trying again every
+ * RETRY_LAZY_LOAD_MS after a failure (the connection dropped just then).
+ * The returned function cancels: `use` is not called after it.
+ */
+export function whenLoaded<T>(load: () => Promise<T>, use: (module: T) => void): () => void {
+  let cancelled = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const attempt = () => {
+    load().then(
+      (module) => {
+        if (!cancelled) use(module);
+      },
+      () => {
+        if (!cancelled) retry = setTimeout(attempt, RETRY_LAZY_LOAD_MS);
+      },
+    );
+  };
+  attempt();
+  return () => {
+    cancelled = true;
+    clearTimeout(retry);
+  };
 }

@@ -1,10 +1,13 @@
 import { useEffect } from "react";
-import { loadLazily } from "./lazy";
+import { lazyModule, whenLoaded } from "./lazy";
+
+const loadOfflineShell = lazyModule(() => import("./offline-shell"));
 
 /**
  * Registers the offline shell (public/sw.js) and, on a test page, has it keep
  * this page and every asset it loaded, so a reload while offline opens it.
- * Its code (offline-shell.ts) loads after the first paint (decision 022).
+ * Its code (offline-shell.ts) loads after the first paint (decision 022); a
+ * failed load is tried again, as the journal's is.
  * Best effort: without service workers (old browsers, some private modes) the
  * test still autosaves to IndexedDB; only an offline reload is lost.
  */
@@ -12,17 +15,11 @@ export function useOfflineShell(cacheThisPage: boolean) {
   useEffect(() => {
     if (!("serviceWorker" in navigator)) return;
     let stop: (() => void) | null = null;
-    let cancelled = false;
-    loadLazily(() => import("./offline-shell")).then(
-      ({ registerOfflineShell }) => {
-        if (!cancelled) stop = registerOfflineShell(cacheThisPage);
-      },
-      () => {
-        // Its code could not load: no offline reload of this page; autosave still works.
-      },
-    );
+    const cancel = whenLoaded(loadOfflineShell, ({ registerOfflineShell }) => {
+      stop = registerOfflineShell(cacheThisPage);
+    });
     return () => {
-      cancelled = true;
+      cancel();
       stop?.();
     };
   }, [cacheThisPage]);

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Entry, EntryKind, Journal, JournalStatus, JudgedEntry, RejectedEntry, TestState } from "~/offline/journal";
-import { lazyModule, RETRY_LAZY_LOAD_MS } from "~/offline/lazy";
+import { lazyModule, whenLoaded } from "~/offline/lazy";
 
 type Options = {
   testId: string;
@@ -38,11 +38,9 @@ export function useJournal({ testId, clockOffset, onState, onRejected, onJudged,
   callbacks.current = { clockOffset, onState, onRejected, onJudged, onAccepted };
 
   useEffect(() => {
-    let closed = false;
     let j: Journal | null = null;
     let unsubscribe = () => {};
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    const open = ({ createJournal }: typeof import("~/offline/journal")) => {
+    const cancel = whenLoaded(loadJournalModule, ({ createJournal }) => {
       const opened = createJournal({
         testId,
         clockOffset: () => callbacks.current.clockOffset(),
@@ -59,21 +57,9 @@ export function useJournal({ testId, clockOffset, onState, onRejected, onJudged,
       for (const q of queue.current.splice(0)) {
         opened.append(q.kind, q.payload).then(q.resolve, () => q.resolve(null));
       }
-    };
-    const load = () => {
-      loadJournalModule().then(
-        (module) => {
-          if (!closed) open(module);
-        },
-        () => {
-          if (!closed) retry = setTimeout(load, RETRY_LAZY_LOAD_MS);
-        },
-      );
-    };
-    load();
+    });
     return () => {
-      closed = true;
-      clearTimeout(retry);
+      cancel();
       unsubscribe();
       j?.close();
       if (journalRef.current === j) journalRef.current = null;
