@@ -5,7 +5,7 @@
 // stops it with the last.
 import { getNetworkStatus, goOffline, OFFSET_STORAGE_KEY, setNetworkStatus, type NetworkLabel } from "./network-status";
 
-export const PING_INTERVAL_MS = 10_000;
+const PING_INTERVAL_MS = 10_000;
 const PING_TIMEOUT_MS = 8_000;
 const HEALTH_URL = "/api/health";
 // Padding asked of the health endpoint. Weak links get the small probe, so
@@ -26,7 +26,7 @@ let timer: ReturnType<typeof setInterval> | null = null;
 let inflight: AbortController | null = null;
 let offsetSamples: { rtt: number; offset: number }[] = [];
 
-export async function check() {
+async function check() {
   inflight?.abort(); // a newer check (e.g. on `online`) supersedes the old one
   if (navigator.onLine === false) {
     inflight = null;
@@ -94,10 +94,10 @@ function offsetFrom(serverTime: number, sentAt: number, rtt: number): number {
 function onOnline() {
   void check();
 }
+// The store itself says Offline on the browser's `offline` event; a check on its way is void.
 function onOffline() {
   inflight?.abort();
   inflight = null;
-  goOffline();
 }
 
 /** Checks now (or once the page has loaded) and every PING_INTERVAL_MS; a second start does nothing. */

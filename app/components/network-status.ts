@@ -72,6 +72,7 @@ export function getNetworkStatus(): NetworkStatus {
 
 const loadMonitor = lazyModule(() => import("./network-monitor"));
 let cancelStart = () => {};
+let running: { stop: () => void } | null = null;
 
 export function subscribeNetworkStatus(listener: () => void): () => void {
   listeners.add(listener);
@@ -80,18 +81,17 @@ export function subscribeNetworkStatus(listener: () => void): () => void {
     if (navigator.onLine === false) goOffline();
     // Said at once, also before the monitor's code is here (or if it could not load).
     window.addEventListener("offline", goOffline);
-    cancelStart = whenLoaded(loadMonitor, (monitor) => monitor.start());
+    cancelStart = whenLoaded(loadMonitor, (monitor) => {
+      running = monitor;
+      monitor.start();
+    });
   }
   return () => {
     listeners.delete(listener);
     if (listeners.size > 0) return;
     window.removeEventListener("offline", goOffline);
     cancelStart();
-    loadMonitor().then(
-      (monitor) => {
-        if (listeners.size === 0) monitor.stop();
-      },
-      () => {},
-    );
+    running?.stop();
+    running = null;
   };
 }
