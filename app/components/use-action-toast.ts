@@ -1,4 +1,5 @@
-import { useEffect, useRef } from "react";
+import { useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { useToast } from "./toaster";
 
 type Result = { ok: true; message: string } | { ok: false; error: string } | undefined | null;
@@ -22,4 +23,26 @@ export function useActionToast(result: unknown, onSuccess?: (result: { ok: true;
       show({ type: "error", message: r.error });
     }
   }, [result, show, onSuccess]);
+}
+
+/**
+ * Deleting one item of a list, held by the list's page rather than the item's
+ * row: the row leaves the list when the item is gone (a live event may remove
+ * it even before the action answers), and the outcome's toast must not leave
+ * with it. Posts `{ intent: "delete", [field]: id }`; `confirming` is the id
+ * whose confirmation is open, `removing` the id being deleted.
+ */
+export function useListDelete(field: string) {
+  const fetcher = useFetcher<Result>();
+  const [confirming, setConfirming] = useState<string | null>(null);
+  useActionToast(fetcher.data, () => setConfirming(null));
+  const busy = fetcher.state !== "idle";
+  return {
+    confirming,
+    ask: (id: string) => setConfirming(id),
+    cancel: () => setConfirming(null),
+    busy,
+    removing: busy ? String(fetcher.formData?.get(field) ?? "") : null,
+    remove: (id: string) => fetcher.submit({ intent: "delete", [field]: id }, { method: "post" }),
+  };
 }

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { z } from "zod";
-import { useActionToast } from "~/components/use-action-toast";
+import { useActionToast, useListDelete } from "~/components/use-action-toast";
 import { useRoomParty } from "~/components/use-room-party";
 import { useValidateOnSubmit } from "~/components/use-validate-on-submit";
 import { Badge } from "~/components/ui/badge";
@@ -63,6 +63,8 @@ const TYPE_OPTIONS = [
 export default function TestRooms() {
   const { rooms, categories } = useLoaderData<typeof loader>();
   useRoomParty(LOBBY);
+  const deletion = useListDelete("roomId");
+  const toDelete = rooms.find((room) => room.id === deletion.confirming);
   return (
     <>
       <PageTitle title="Test Rooms" description="Create rooms, admit students with a one-time code, and run timed tests." />
@@ -79,12 +81,25 @@ export default function TestRooms() {
           ) : (
             <ul className="space-y-3">
               {rooms.map((room) => (
-                <RoomRow key={room.id} room={room} />
+                <RoomRow key={room.id} room={room} deleting={deletion.removing === room.id} onDelete={() => deletion.ask(room.id)} />
               ))}
             </ul>
           )}
         </section>
       </div>
+      <ConfirmDialog
+        open={toDelete !== undefined}
+        onClose={deletion.cancel}
+        title="Delete this room?"
+        description={
+          <>
+            <strong>{toDelete?.roomName}</strong> and all its participants, tests and submissions will be deleted. This
+            cannot be undone.
+          </>
+        }
+        busy={deletion.busy}
+        onConfirm={() => toDelete && deletion.remove(toDelete.id)}
+      />
     </>
   );
 }
@@ -167,12 +182,8 @@ function CreateRoomForm({ categories }: { categories: LoaderData["categories"] }
   );
 }
 
-function RoomRow({ room }: { room: LoaderData["rooms"][number] }) {
-  const fetcher = useFetcher<typeof action>();
-  const [confirming, setConfirming] = useState(false);
-  useActionToast(fetcher.data, () => setConfirming(false));
+function RoomRow({ room, deleting, onDelete }: { room: LoaderData["rooms"][number]; deleting: boolean; onDelete: () => void }) {
   const label = roomListLabel(room);
-  const deleting = fetcher.state !== "idle";
   return (
     <li
       className={`flex items-center justify-between gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900 ${deleting ? "opacity-50" : ""}`}
@@ -185,22 +196,9 @@ function RoomRow({ room }: { room: LoaderData["rooms"][number] }) {
         </p>
       </Link>
       <Badge tone={label === "Test Running" ? "green" : label === "Disabled" ? "gray" : "blue"}>{label}</Badge>
-      <Button variant="ghost" size="sm" onClick={() => setConfirming(true)} aria-label={`Delete ${room.roomName}`}>
+      <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Delete ${room.roomName}`}>
         Delete
       </Button>
-      <ConfirmDialog
-        open={confirming}
-        onClose={() => setConfirming(false)}
-        title="Delete this room?"
-        description={
-          <>
-            <strong>{room.roomName}</strong> and all its participants, tests and submissions will be deleted. This cannot
-            be undone.
-          </>
-        }
-        busy={deleting}
-        onConfirm={() => fetcher.submit({ intent: "delete", roomId: room.id }, { method: "post" })}
-      />
     </li>
   );
 }

@@ -3,7 +3,8 @@ import { useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PracticeRoomCard } from "~/components/practice/practice-room-card";
-import { useActionToast } from "~/components/use-action-toast";
+import { ConfirmDialog } from "~/components/ui/dialog";
+import { useActionToast, useListDelete } from "~/components/use-action-toast";
 import { useRoomParty } from "~/components/use-room-party";
 import { useValidateOnSubmit } from "~/components/use-validate-on-submit";
 import { Button } from "~/components/ui/button";
@@ -91,6 +92,8 @@ export default function PracticeRooms() {
   // Joins, and other admins' changes, arrive as events: the loader refetches.
   useRoomParty(PRACTICE_LOBBY);
   const now = useMinuteClock(serverNow);
+  const deletion = useListDelete("roomId");
+  const toDelete = rooms.find((room) => room.id === deletion.confirming);
   return (
     <>
       <PageTitle title="Practice Rooms" description="Open practice rooms by category; nothing students do here is scored or saved." />
@@ -105,12 +108,24 @@ export default function PracticeRooms() {
           ) : (
             <ul className="space-y-4">
               {rooms.map((room) => (
-                <PracticeRoomCard key={room.id} room={room} now={now} />
+                <PracticeRoomCard key={room.id} room={room} now={now} deleting={deletion.removing === room.id} onDelete={() => deletion.ask(room.id)} />
               ))}
             </ul>
           )}
         </section>
       </div>
+      <ConfirmDialog
+        open={toDelete !== undefined}
+        onClose={deletion.cancel}
+        title="Delete this practice room?"
+        description={
+          <>
+            <strong>{toDelete?.roomName}</strong> and its list of participants will be deleted. Students can no longer open it. This cannot be undone.
+          </>
+        }
+        busy={deletion.busy}
+        onConfirm={() => toDelete && deletion.remove(toDelete.id)}
+      />
     </>
   );
 }

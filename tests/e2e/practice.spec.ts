@@ -85,6 +85,15 @@ test("an admin opens a practice room; a student joins by OTP, solves a question,
     await expect(toast(admin, "Practice room deactivated")).toBeVisible();
     await page.goto(practiceUrl);
     await expect(page).toHaveURL(/\/student\/practice$/);
+
+    // Deleted, after the confirmation: the toast shows though the room's card leaves the list at once.
+    await room.getByRole("button", { name: `Delete ${name}` }).click();
+    const confirm = admin.getByRole("dialog", { name: "Delete this practice room?" });
+    await expect(confirm).toContainText(name);
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expect(toast(admin, "Practice room deleted")).toBeVisible();
+    await expect(confirm).toBeHidden();
+    await expect(admin.getByRole("heading", { name })).toHaveCount(0);
   } finally {
     const errors = student.errors.splice(0);
     await student.context.close();

@@ -1,11 +1,9 @@
 import { useFetcher } from "@remix-run/react";
-import { useState } from "react";
 import { ViewerTime } from "~/components/ui/viewer-time";
 import { OtpCode, useCopyOtp } from "~/components/rooms/otp-code";
 import { useActionToast } from "~/components/use-action-toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { ConfirmDialog } from "~/components/ui/dialog";
 import type { ActionResult } from "~/lib/forms.server";
 import { otpLeft } from "~/lib/practice/validation";
 
@@ -23,12 +21,12 @@ export type PracticeRoomRow = {
 
 /**
  * One practice room on /admin/practice-rooms: its OTP with Copy OTP and the
- * time left, Activate / Deactivate, Delete (confirmed), and its participants.
+ * time left, Activate / Deactivate, Delete (confirmed by the page:
+ * `useListDelete`), and its participants.
  */
-export function PracticeRoomCard({ room, now }: { room: PracticeRoomRow; now: number }) {
+export function PracticeRoomCard({ room, now, deleting, onDelete }: { room: PracticeRoomRow; now: number; deleting: boolean; onDelete: () => void }) {
   const fetcher = useFetcher<ActionResult>();
-  const [confirming, setConfirming] = useState(false);
-  useActionToast(fetcher.data, () => setConfirming(false));
+  useActionToast(fetcher.data);
   const copy = useCopyOtp();
   const busyIntent = fetcher.state !== "idle" ? String(fetcher.formData?.get("intent") ?? "") : null;
   const post = (intent: string) => fetcher.submit({ intent, roomId: room.id }, { method: "post" });
@@ -38,7 +36,7 @@ export function PracticeRoomCard({ room, now }: { room: PracticeRoomRow; now: nu
     <li>
       <article
         aria-labelledby={headingId}
-        className={`rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900 ${busyIntent === "delete" ? "opacity-50" : ""}`}
+        className={`rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900 ${deleting ? "opacity-50" : ""}`}
       >
         <div className="flex flex-wrap items-start justify-between gap-4 p-4">
           <div className="min-w-0">
@@ -60,7 +58,7 @@ export function PracticeRoomCard({ room, now }: { room: PracticeRoomRow; now: nu
             >
               {room.isActive ? "Deactivate" : "Activate"}
             </Button>
-            <Button size="sm" variant="ghost" className="text-red-600 dark:text-red-400" onClick={() => setConfirming(true)} aria-label={`Delete ${room.roomName}`}>
+            <Button size="sm" variant="ghost" className="text-red-600 dark:text-red-400" onClick={onDelete} aria-label={`Delete ${room.roomName}`}>
               Delete
             </Button>
           </div>
@@ -88,18 +86,6 @@ export function PracticeRoomCard({ room, now }: { room: PracticeRoomRow; now: nu
 
         <ParticipantList room={room} />
       </article>
-      <ConfirmDialog
-        open={confirming}
-        onClose={() => setConfirming(false)}
-        title="Delete this practice room?"
-        description={
-          <>
-            <strong>{room.roomName}</strong> and its list of participants will be deleted. Students can no longer open it. This cannot be undone.
-          </>
-        }
-        busy={busyIntent === "delete"}
-        onConfirm={() => post("delete")}
-      />
     </li>
   );
 }
