@@ -527,3 +527,187 @@ export const playgroundRuns = sqliteTable(
   },
   (t) => [index("playground_runs_user_ran_idx").on(t.userId, t.ranAt)],
 );
+
+// ---------------------------------------------------------------- LTI 1.3 (decision 025)
+
+/** A registered LMS (Moodle, Canvas): keyed by issuer + client id, since every hosted Canvas shares one issuer. */
+export const ltiPlatforms = sqliteTable(
+  "lti_platforms",
+  {
+    id: id(),
+    issuer: text("issuer").notNull(),
+    clientId: text("client_id").notNull(),
+    authLoginUrl: text("auth_login_url").notNull(),
+    tokenUrl: text("token_url").notNull(),
+    jwksUrl: text("jwks_url").notNull(),
+    // Link a first launch to an existing account with the same email (only for an LMS that verifies emails).
+    trustEmail: bool("trust_email").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: ms("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("lti_platforms_issuer_client_uq").on(t.issuer, t.clientId)],
+);
+
+export const ltiDeployments = sqliteTable(
+  "lti_deployments",
+  {
+    platformId: text("platform_id")
+      .notNull()
+      .references(() => ltiPlatforms.id, { onDelete: "cascade" }),
+    deploymentId: text("deployment_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.platformId, t.deploymentId] })],
+);
+
+/** One OIDC login in flight: `state` and `nonce` unique, used once (an UPDATE … WHERE used_at IS NULL). */
+export const ltiStates = sqliteTable(
+  "lti_states",
+  {
+    state: text("state").primaryKey(),
+    nonce: text("nonce").notNull().unique(),
+    platformId: text("platform_id")
+      .notNull()
+      .references(() => ltiPlatforms.id, { onDelete: "cascade" }),
+    // SHA-256 of the random value in this browser's state cookie.
+    browserHash: text("browser_hash").notNull(),
+    // The login's own parameters, to start it again in a new window when the frame has no cookies.
+    login: text("login", { mode: "json" }).$type<Record<string, string>>().notNull(),
+    expiresAt: ms("expires_at").notNull(),
+    usedAt: ms("used_at"),
+  },
+  (t) => [index("lti_states_expires_idx").on(t.expiresAt)],
+);
+
+/** An LMS user (platform + sub) and the account it signs in as. */
+export const ltiUsers = sqliteTable(
+  "lti_users",
+  {
+    platformId: text("platform_id")
+      .notNull()
+      .references(() => ltiPlatforms.id, { onDelete: "cascade" }),
+    sub: text("sub").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    // Null for a learner only known from a roster sync.
+    launchedAt: ms("launched_at"),
+  },
+  (t) => [primaryKey({ columns: [t.platformId, t.sub] }), index("lti_users_user_idx").on(t.userId)],
+);
+
+/** A course in an LMS. */
+export const ltiContexts = sqliteTable(
+  "lti_contexts",
+  {
+    id: id(),
+    platformId: text("platform_id")
+      .notNull()
+      .references(() => ltiPlatforms.id, { onDelete: "cascade" }),
+    contextId: text("context_id").notNull(),
+    title: text("title").notNull().default(""),
+    membershipsUrl: text("memberships_url"),
+  },
+  (t) => [uniqueIndex("lti_contexts_platform_context_uq").on(t.platformId, t.contextId)],
+);
+
+export const LTI_CONTEXT_ROLES = ["instructor", "learner"] as const;
+
+/** Who is in a course, as the last launch or roster said: an instructor manages the course's rooms only. */
+export const ltiContextMembers = sqliteTable(
+  "lti_context_members",
+  {
+    contextId: text("context_id")
+      .notNull()
+      .references(() => ltiContexts.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    role: text("role", { enum: LTI_CONTEXT_ROLES }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.contextId, t.userId] }), index("lti_context_members_user_idx").on(t.userId)],
+);
+
+/** A test room placed in a course by deep linking. */
+export const ltiRoomContexts = sqliteTable(
+  "lti_room_contexts",
+  {
+    roomId: text("room_id")
+      .notNull()
+      .references(() => testRooms.id, { onDelete: "cascade" }),
+    contextId: text("context_id")
+      .notNull()
+      .references(() => ltiContexts.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.contextId] }), index("lti_room_contexts_context_idx").on(t.contextId)],
+);
+
+/** An LMS activity that launches a room, with its gradebook column (AGS line item) once a launch has named it. */
+export const ltiResourceLinks = sqliteTable(
+  "lti_resource_links",
+  {
+    id: id(),
+    platformId: text("platform_id")
+      .notNull()
+      .references(() => ltiPlatforms.id, { onDelete: "cascade" }),
+    resourceLinkId: text("resource_link_id").notNull(),
+    contextId: text("context_id")
+      .notNull()
+      .references(() => ltiContexts.id, { onDelete: "cascade" }),
+    roomId: text("room_id")
+      .notNull()
+      .references(() => testRooms.id, { onDelete: "cascade" }),
+    lineItemUrl: text("line_item_url"),
+  },
+  (t) => [
+    uniqueIndex("lti_resource_links_platform_link_uq").on(t.platformId, t.resourceLinkId),
+    index("lti_resource_links_room_idx").on(t.roomId),
+  ],
+);
+
+/** An instructor's deep-linking request, open in our picker until they choose a room. */
+export const ltiDeepLinks = sqliteTable("lti_deep_links", {
+  id: id(),
+  platformId: text("platform_id")
+    .notNull()
+    .references(() => ltiPlatforms.id, { onDelete: "cascade" }),
+  deploymentId: text("deployment_id").notNull(),
+  contextId: text("context_id")
+    .notNull()
+    .references(() => ltiContexts.id, { onDelete: "cascade" }),
+  userId: text("user_id")
+    .notNull()
+    .references(() => user.id, { onDelete: "cascade" }),
+  returnUrl: text("return_url").notNull(),
+  data: text("data"),
+  expiresAt: ms("expires_at").notNull(),
+});
+
+export const LTI_GRADE_STATES = ["pending", "sent"] as const;
+
+/** The score the LMS should have for a test and activity, and whether it has it (AGS, retried until sent). */
+export const ltiGrades = sqliteTable(
+  "lti_grades",
+  {
+    studentTestId: text("student_test_id")
+      .notNull()
+      .references(() => studentTests.id, { onDelete: "cascade" }),
+    resourceLinkId: text("resource_link_id")
+      .notNull()
+      .references(() => ltiResourceLinks.id, { onDelete: "cascade" }),
+    roomId: text("room_id")
+      .notNull()
+      .references(() => testRooms.id, { onDelete: "cascade" }),
+    sub: text("sub").notNull(),
+    scoreGiven: integer("score_given").notNull(),
+    scoreMaximum: integer("score_maximum").notNull(),
+    gradingProgress: text("grading_progress").notNull(),
+    // Of the version to send: strictly increasing per test and activity.
+    timestamp: ms("timestamp").notNull(),
+    state: text("state", { enum: LTI_GRADE_STATES }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: ms("next_attempt_at"),
+    lastError: text("last_error"),
+    sentAt: ms("sent_at"),
+  },
+  (t) => [primaryKey({ columns: [t.studentTestId, t.resourceLinkId] }), index("lti_grades_room_idx").on(t.roomId)],
+);
