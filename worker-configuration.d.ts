@@ -8,13 +8,16 @@ interface __BaseEnv_Env {
 	BETTER_AUTH_SECRET: string;
 	ADMIN_SIGNUP_CODE: string;
 	RUNNER_TOKEN: string;
+	LTI_PRIVATE_KEY: string;
+	LTI_PUBLISHED_KEYS?: string;
 	RoomParty: DurableObjectNamespace<import("./server").RoomParty>;
 	RateLimiter: DurableObjectNamespace<import("./server").RateLimiter>;
+	LtiGradeSync: DurableObjectNamespace<import("./server").LtiGradeSync>;
 }
 declare namespace Cloudflare {
 	interface GlobalProps {
 		mainModule: typeof import("./server");
-		durableNamespaces: "RoomParty" | "RateLimiter";
+		durableNamespaces: "RoomParty" | "RateLimiter" | "LtiGradeSync";
 	}
 	interface Env extends __BaseEnv_Env {}
 }
@@ -23,7 +26,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "BETTER_AUTH_URL" | "RUNNER_URL" | "GRACE_SECONDS" | "BETTER_AUTH_SECRET" | "ADMIN_SIGNUP_CODE" | "RUNNER_TOKEN">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "BETTER_AUTH_URL" | "RUNNER_URL" | "GRACE_SECONDS" | "BETTER_AUTH_SECRET" | "ADMIN_SIGNUP_CODE" | "RUNNER_TOKEN" | "LTI_PRIVATE_KEY">> {}
 }
 declare module "*.txt" {
 	const value: string;

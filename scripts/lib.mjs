@@ -1,7 +1,7 @@
 // Shared helpers for the start, dev and seed scripts.
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, readFileSync } from "node:fs";
+import { appendFileSync, copyFileSync, existsSync, readFileSync } from "node:fs";
 
 export const root = new URL("..", import.meta.url).pathname;
 
@@ -31,6 +31,17 @@ export function ensureDevVars() {
   if (!existsSync(`${root}.dev.vars`)) {
     copyFileSync(`${root}.dev.vars.example`, `${root}.dev.vars`);
     console.log("• created .dev.vars from .dev.vars.example");
+    return;
+  }
+  // A .dev.vars from before a new variable existed gets that variable's local default.
+  const own = readFileSync(`${root}.dev.vars`, "utf8");
+  const names = new Set([...own.matchAll(/^([A-Z_][A-Z0-9_]*)=/gm)].map((m) => m[1]));
+  const missing = readFileSync(`${root}.dev.vars.example`, "utf8")
+    .split("\n")
+    .filter((line) => /^[A-Z_][A-Z0-9_]*=/.test(line) && !names.has(line.split("=")[0]));
+  if (missing.length) {
+    appendFileSync(`${root}.dev.vars`, `${own.endsWith("\n") ? "" : "\n"}${missing.join("\n")}\n`);
+    console.log(`• added ${missing.map((l) => l.split("=")[0]).join(", ")} to .dev.vars from .dev.vars.example`);
   }
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseRunnerUrls } from "./runner-pool";
+import { LOCAL_LTI_KEY } from "./lti/local-key";
 
 // Validated once per isolate: a missing secret fails loudly on the first
 // request instead of surfacing as a confusing auth error later.
@@ -19,6 +20,10 @@ const EnvSchema = z.object({
    * How long after a student's deadline the journal still accepts entries
    * written before it (README: offline-tolerant test taking). Default 15 min.
    */
+  /** The LTI tool's signing key: a private RSA JWK (JSON) or a PKCS#8 PEM (decision 025). */
+  LTI_PRIVATE_KEY: z.string().min(1, "LTI_PRIVATE_KEY is required (see .dev.vars.example)"),
+  /** Public keys still published while platforms move to a new LTI_PRIVATE_KEY: a JWKS ({"keys":[...]}). */
+  LTI_PUBLISHED_KEYS: z.string().optional(),
   GRACE_SECONDS: z.coerce.number().int("GRACE_SECONDS must be a whole number").min(0).max(86_400).default(900),
 });
 
@@ -50,6 +55,7 @@ export const DOCUMENTED_LOCAL_DEFAULTS = {
   BETTER_AUTH_SECRET: "local-dev-secret-change-me-0123456789abcdef",
   ADMIN_SIGNUP_CODE: "ADMIN-2026",
   RUNNER_TOKEN: "local-runner-token",
+  LTI_PRIVATE_KEY: LOCAL_LTI_KEY,
 } as const;
 
 type DefaultedSecret = keyof typeof DOCUMENTED_LOCAL_DEFAULTS;
