@@ -15,6 +15,8 @@ declare module "@remix-run/cloudflare" {
     auth: Auth;
     /** This request's CSP nonce (decision 021); entry.server.tsx puts it on every inline script. */
     cspNonce: string;
+    /** LMS origins that may frame this browser's pages (an LTI launch's signed cookie, decision 025); usually none. */
+    frameAncestors: string[];
   }
 }
 
@@ -23,5 +25,5 @@ type CloudflareContext = AppLoadContext["cloudflare"];
 /** What every loader and action gets: env, ctx, drizzle and better-auth (built once per isolate), and the page's CSP nonce. */
 export function getLoadContext(request: Request, cloudflare: CloudflareContext): AppLoadContext {
   const { db, auth } = authFor(cloudflare.env, new URL(request.url).origin);
-  return { cloudflare, db, auth, cspNonce: createNonce() };
+  return { cloudflare, db, auth, cspNonce: createNonce(), frameAncestors: [] };
 }

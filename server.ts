@@ -7,9 +7,12 @@ import { foreignActionRefusal } from "./app/lib/json-request.server";
 import { withSecurityHeaders } from "./app/lib/security-headers.server";
 import { getLoadContext } from "./load-context";
 import { authorizePartyRequest } from "./party/authorize.server";
+import { handleLtiRequest, isLtiEndpoint } from "./app/lib/lti/endpoints.server";
+import { frameAncestors } from "./app/lib/lti/frame.server";
 
 export { RoomParty } from "./party/room";
 export { RateLimiter } from "./app/lib/rate-limits/rate-limiter.server";
+export { LtiGradeSync } from "./app/lib/lti/grade-sync.server";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
@@ -60,10 +63,15 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext): Promis
     onBeforeRequest: () => new Response("Not found", { status: 404 }),
   });
   if (party) return party;
+  const url = new URL(request.url);
+  // The LMS posts its login and launch forms from its own origin (decision 025): answered before the Origin rule.
+  if (isLtiEndpoint(url.pathname)) return handleLtiRequest(request, getLoadContext(request, { env, ctx, cf: request.cf as IncomingRequestCfProperties | undefined, caches }));
   const foreign = foreignActionRefusal(request);
   if (foreign) return foreign;
   const context = getLoadContext(request, { env, ctx, cf: request.cf as IncomingRequestCfProperties | undefined, caches });
-  const journal = request.method === "POST" && journalAction ? JOURNAL_PATH.exec(new URL(request.url).pathname) : null;
+  // Pages an LMS frames (an LTI launch's signed cookie names its origins) say so in their CSP.
+  context.frameAncestors = await frameAncestors(env, request);
+  const journal = request.method === "POST" && journalAction ? JOURNAL_PATH.exec(url.pathname) : null;
   const testId = journal ? safeDecode(journal[1]!) : null;
   if (testId !== null) return handleJournal(request, context, testId);
   return handleRemixRequest(request, context);

@@ -20,7 +20,12 @@ export default async function handleRequest(
   if (nonce) {
     responseHeaders.set(
       "Content-Security-Policy",
-      contentSecurityPolicy({ nonce, url: request.url, extraScriptHashes: devScriptHashes(loadContext) }),
+      contentSecurityPolicy({
+        nonce,
+        url: request.url,
+        extraScriptHashes: devScriptHashes(loadContext),
+        frameAncestors: (loadContext.frameAncestors as string[] | undefined) ?? [],
+      }),
     );
   }
   const controller = new AbortController();

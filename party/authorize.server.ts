@@ -2,19 +2,22 @@ import { and, eq, ne } from "drizzle-orm";
 import { roomParticipants } from "~/db/schema";
 import { authFor } from "~/lib/accounts/auth.server";
 import { getViewer } from "~/lib/accounts/session.server";
+import { teachesAnyCourse, teachesRoom } from "~/lib/rooms/room-access.server";
 import { LOBBY, PRACTICE_LOBBY, VIEWER_HEADER, type PartyViewer } from "./protocol";
 
 /**
  * onBeforeConnect for every party. Refuses anonymous or role-less users (401)
  * and anyone who is not allowed in this room (403): admins may watch any room
  * and the lobbies (test rooms and practice rooms); a student only a test room
- * they are a (not removed) participant of. The checked identity is forwarded in a header the client cannot forge
+ * they are a (not removed) participant of; an LMS course's instructor the
+ * course's rooms and the rooms list. The checked identity is forwarded in a header the client cannot forge
  * (any incoming value is overwritten).
  */
 export async function authorizePartyRequest(request: Request, env: Env, room: string): Promise<Request | Response> {
   const { db, auth } = authFor(env, new URL(request.url).origin);
   const viewer = await getViewer(request, auth, db);
   if (!viewer || !viewer.role) return new Response("Unauthorized", { status: 401 });
+  let role = viewer.role;
   if (viewer.role === "student") {
     const member =
       room !== LOBBY &&
@@ -30,9 +33,14 @@ export async function authorizePartyRequest(request: Request, env: Env, room: st
           ),
         )
         .get());
-    if (!member) return new Response("Forbidden", { status: 403 });
+    if (!member) {
+      // An LMS course's instructor watches the course's rooms (and the rooms list) as an admin does (decision 025).
+      const instructor = room === LOBBY ? await teachesAnyCourse(db, viewer.id) : room !== PRACTICE_LOBBY && (await teachesRoom(db, viewer.id, room));
+      if (!instructor) return new Response("Forbidden", { status: 403 });
+      role = "admin";
+    }
   }
-  const identity: PartyViewer = { id: viewer.id, name: viewer.name, role: viewer.role };
+  const identity: PartyViewer = { id: viewer.id, name: viewer.name, role };
   const forwarded = new Request(request);
   forwarded.headers.set(VIEWER_HEADER, JSON.stringify(identity));
   return forwarded;

@@ -1,6 +1,7 @@
 import { getServerByName } from "partyserver";
 import type { Audience, RoomEvent } from "../../party/protocol";
 import { LOBBY, PRACTICE_LOBBY } from "../../party/protocol";
+import { requestGradeSync } from "./lti/grades.server";
 
 /**
  * Publishes an event on a room's party after the change is committed. A
@@ -24,9 +25,16 @@ export function publishRoomsChanged(env: Env) {
   return publish(env, LOBBY, { type: "rooms-changed" });
 }
 
-/** A participant's state changed (joined, launched, submitted, finished): admins refetch. */
+/**
+ * A participant's state changed (joined, launched, submitted, finished, overridden, evaluated):
+ * admins refetch, and an LMS gradebook that shows the room's scores follows (decision 025).
+ */
 export function publishParticipantsChanged(env: Env, roomId: string) {
-  return Promise.all([publish(env, roomId, { type: "participants-changed", roomId }, { to: "admins" }), publishRoomsChanged(env)]);
+  return Promise.all([
+    publish(env, roomId, { type: "participants-changed", roomId }, { to: "admins" }),
+    publishRoomsChanged(env),
+    requestGradeSync(env, roomId),
+  ]);
 }
 
 /** A student filed a manual evaluation request: every admin's evaluation page refetches. */

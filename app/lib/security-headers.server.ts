@@ -28,7 +28,13 @@ const SCRIPT_HASH = /^'?sha256-[A-Za-z0-9+/]{43}='?$/;
  *   playground's interactive terminal), named explicitly for older browsers
  *   that do not read 'self' as covering ws:/wss:.
  */
-export function contentSecurityPolicy(opts: { nonce: string; url: string; extraScriptHashes?: readonly string[] }): string {
+export function contentSecurityPolicy(opts: {
+  nonce: string;
+  url: string;
+  extraScriptHashes?: readonly string[];
+  /** LMS origins that may frame this page (decision 025); none means 'none'. */
+  frameAncestors?: readonly string[];
+}): string {
   const url = new URL(opts.url);
   const socketOrigin = `${url.protocol === "https:" ? "wss:" : "ws:"}//${url.host}`;
   const hashes = (opts.extraScriptHashes ?? [])
@@ -46,7 +52,7 @@ export function contentSecurityPolicy(opts: { nonce: string; url: string; extraS
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
     "form-action": ["'self'"],
-    "frame-ancestors": ["'none'"],
+    "frame-ancestors": opts.frameAncestors?.length ? ["'self'", ...opts.frameAncestors] : ["'none'"],
   };
   return Object.entries(directives)
     .map(([name, sources]) => `${name} ${sources.join(" ")}`)
@@ -55,17 +61,21 @@ export function contentSecurityPolicy(opts: { nonce: string; url: string; extraS
 
 /**
  * The response with SECURITY_HEADERS set. A WebSocket handshake (101) passes
- * untouched: copying it would drop its socket, and it carries no content.
+ * untouched: copying it would drop its socket, and it carries no content. A
+ * page whose own CSP lets an LMS frame it (decision 025) gets no
+ * X-Frame-Options: DENY would forbid what frame-ancestors allows.
  */
 export function withSecurityHeaders(response: Response): Response {
   if (response.status === 101 || response.webSocket) return response;
+  const framable = /(?:^|;)\s*frame-ancestors\s+(?!'none')/.test(response.headers.get("Content-Security-Policy") ?? "");
+  const headers = Object.entries(SECURITY_HEADERS).filter(([name]) => !(framable && name === "X-Frame-Options"));
   let out = response;
   try {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) out.headers.set(name, value);
+    for (const [name, value] of headers) out.headers.set(name, value);
   } catch {
     // Immutable headers (a fetched response passed through): copy once.
     out = new Response(response.body, response);
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) out.headers.set(name, value);
+    for (const [name, value] of headers) out.headers.set(name, value);
   }
   return out;
 }

@@ -118,3 +118,23 @@ export async function createAccount(
   }
   return { id, email };
 }
+
+/**
+ * Signs a user in without a password (an LMS launch whose token we verified):
+ * a better-auth session, and its cookie signed as better-auth signs it. The
+ * cookie is SameSite=None; Secure; Partitioned, so it works inside the LMS's
+ * iframe; every action still requires our own Origin (json-request.server.ts).
+ */
+export async function crossSiteSessionCookie(auth: Auth, userId: string): Promise<{ cookie: string; maxAge: number }> {
+  const ctx = await auth.$context;
+  const session = await ctx.internalAdapter.createSession(userId);
+  if (!session) throw new Error("The session could not be created");
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(ctx.secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const signature = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(session.token)));
+  const value = encodeURIComponent(`${session.token}.${btoa(String.fromCharCode(...signature))}`);
+  const maxAge = ctx.sessionConfig.expiresIn;
+  return {
+    cookie: `${ctx.authCookies.sessionToken.name}=${value}; Path=/; Max-Age=${maxAge}; HttpOnly; Secure; SameSite=None; Partitioned`,
+    maxAge,
+  };
+}

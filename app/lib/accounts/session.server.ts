@@ -42,7 +42,7 @@ async function readViewer(request: Request, auth: Auth, db: Db): Promise<Viewer 
   };
 }
 
-function deny(request: Request, status: 401 | 403): never {
+export function deny(request: Request, status: 401 | 403): never {
   // Pages redirect to sign-in (spec 1 section 2); mutations get a plain status.
   if (request.method === "GET" || request.method === "HEAD") {
     // An anonymous visitor comes back here after signing in.

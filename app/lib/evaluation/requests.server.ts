@@ -25,6 +25,7 @@ export async function createEvaluationRequest(db: Db, input: { studentId: string
       totalScore: studentTests.totalScore,
       questionType: testRooms.questionType,
       requestId: evaluationRequests.id,
+      roomId: studentTests.roomId,
     })
     .from(studentTests)
     .innerJoin(testRooms, eq(testRooms.id, studentTests.roomId))
@@ -41,7 +42,7 @@ export async function createEvaluationRequest(db: Db, input: { studentId: string
     .onConflictDoNothing()
     .returning({ id: evaluationRequests.id });
   if (inserted.length === 0) throw new FormError(REQUEST_MESSAGES.duplicate, 409);
-  return inserted[0]!;
+  return { id: inserted[0]!.id, roomId: test.roomId };
 }
 
 export type EvaluationRequestRow = {

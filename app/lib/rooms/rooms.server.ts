@@ -1,6 +1,6 @@
 // Test rooms: every rule of spec 1 (sections 4, 5, 8), enforced here on the
 // server. Multi-row changes are one D1 batch, so nothing is ever half done.
-import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQLWrapper } from "drizzle-orm";
 import {
   categories,
   codeRuns,
@@ -30,7 +30,8 @@ export class RoomRuleError extends FormError {}
 
 export type Room = typeof testRooms.$inferSelect;
 
-export async function listRooms(db: Db) {
+/** Every room, newest first; or only those whose ids the subquery `within` gives (an LMS instructor's courses). */
+export async function listRooms(db: Db, within?: SQLWrapper) {
   const participants = db
     .select({ roomId: roomParticipants.roomId, n: count().as("n") })
     .from(roomParticipants)
@@ -53,6 +54,7 @@ export async function listRooms(db: Db) {
     })
     .from(testRooms)
     .leftJoin(participants, eq(participants.roomId, testRooms.id))
+    .where(within ? inArray(testRooms.id, within) : undefined)
     .orderBy(desc(testRooms.createdAt));
 }
 

@@ -32,6 +32,15 @@ type Student = { id: string; name: string; email: string };
 export async function joinTestRoom(db: Db, student: Student, otp: string) {
   const room = await findRoomByOtp(db, otp);
   if (!room) throw new InvalidOtpError();
+  await enterRoom(db, student, room);
+  return room;
+}
+
+/**
+ * Makes the student a participant of the room, as a join does (the OTP's, or an
+ * LMS launch's, whose enrolment is the proof): a removed participant stays out.
+ */
+export async function enterRoom(db: Db, student: Pick<Student, "id">, room: Room) {
   const existing = await db
     .select({ id: roomParticipants.id, status: roomParticipants.status })
     .from(roomParticipants)
@@ -54,7 +63,6 @@ export async function joinTestRoom(db: Db, student: Student, otp: string) {
       })
       .onConflictDoNothing();
   }
-  return room;
 }
 
 /** The room and the student's participation, or the spec's error. */

@@ -1,0 +1,106 @@
+// The LTI endpoints a platform calls (decision 025). They are answered before
+// Remix: the login initiation and the launch are the only requests a foreign
+// origin may post (the LMS's own form), and each carries its own proof (the
+// registered issuer, then the signed token and this browser's state).
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { crossSiteSessionCookie } from "~/lib/accounts/auth.server";
+import { forgetRecentViewer } from "~/lib/accounts/session.server";
+import { frameCookie, frameOrigins } from "./frame.server";
+import { toolJwks } from "./keys.server";
+import { performLaunch } from "./launch.server";
+import { CLAIM, LTI_PATHS } from "./lti";
+import { LaunchFormSchema, LoginSchema, LtiError, startLogin, verifyLaunch } from "./oidc.server";
+import { ltiMessagePage } from "./pages.server";
+
+const MAX_FORM_BYTES = 128 * 1024;
+
+/** Paths handled here, and whether a foreign origin may post to them. */
+export function isLtiEndpoint(pathname: string): boolean {
+  return pathname === LTI_PATHS.login || pathname === LTI_PATHS.launch || pathname === LTI_PATHS.jwks || pathname === LTI_PATHS.deepLink;
+}
+
+async function readParams(request: Request): Promise<Record<string, string> | null> {
+  if (request.method === "GET" || request.method === "HEAD") return Object.fromEntries(new URL(request.url).searchParams);
+  const length = Number(request.headers.get("Content-Length") ?? NaN);
+  if (Number.isFinite(length) && length > MAX_FORM_BYTES) return null;
+  try {
+    const text = await request.text();
+    if (text.length > MAX_FORM_BYTES) return null;
+    const type = (request.headers.get("Content-Type") ?? "").toLowerCase();
+    if (type.startsWith("application/x-www-form-urlencoded")) return Object.fromEntries(new URLSearchParams(text));
+    if (type.startsWith("multipart/form-data")) {
+      const form = await new Response(text, { headers: { "Content-Type": request.headers.get("Content-Type")! } }).formData();
+      return Object.fromEntries([...form].filter((e): e is [string, string] => typeof e[1] === "string"));
+    }
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+function refused(error: LtiError) {
+  return ltiMessagePage({
+    title: error.relaunch ? "Open this test in a new window" : "This launch was refused",
+    message: error.message,
+    status: error.status,
+    relaunch: error.relaunch,
+  });
+}
+
+const notFromLms = () =>
+  ltiMessagePage({
+    title: "Start from your LMS",
+    message: "This address is for your LMS (Moodle, Canvas, …). Open the activity in your course instead.",
+    status: 405,
+  });
+
+export async function handleLtiRequest(request: Request, context: AppLoadContext): Promise<Response> {
+  const url = new URL(request.url);
+  const env = context.cloudflare.env;
+  try {
+    if (url.pathname === LTI_PATHS.jwks) {
+      return Response.json(await toolJwks(env), { headers: { "Cache-Control": "public, max-age=300" } });
+    }
+    if (url.pathname === LTI_PATHS.deepLink) return notFromLms();
+    if (url.pathname === LTI_PATHS.login) {
+      if (!["GET", "POST"].includes(request.method)) return notFromLms();
+      const params = await readParams(request);
+      const parsed = LoginSchema.safeParse(params ?? {});
+      if (!parsed.success) {
+        throw new LtiError("The LMS's login request is incomplete: it needs iss, login_hint and target_link_uri.", 400);
+      }
+      const { location, cookie } = await startLogin(context.db, parsed.data, url.origin);
+      return new Response(null, { status: 302, headers: { Location: location, "Set-Cookie": cookie, "Cache-Control": "no-store" } });
+    }
+    // The launch: the platform posts the id_token and our state.
+    if (request.method !== "POST") return notFromLms();
+    const parsed = LaunchFormSchema.safeParse((await readParams(request)) ?? {});
+    if (!parsed.success) throw new LtiError("The launch lacks its id_token and state.", 400);
+    const verified = await verifyLaunch(context.db, request, parsed.data);
+    const outcome = await performLaunch(context.db, verified);
+    const { cookie, maxAge } = await crossSiteSessionCookie(context.auth, outcome.userId);
+    forgetRecentViewer(request);
+    const presentation = verified.claims[CLAIM.launchPresentation] as { return_url?: unknown } | undefined;
+    // The LMS pages that may frame ours: where the launch came from, the LMS's return page, its issuer.
+    const origins = frameOrigins([
+      request.headers.get("Origin"),
+      typeof presentation?.return_url === "string" ? presentation.return_url : null,
+      outcome.returnUrl,
+      verified.platform.issuer,
+      verified.platform.authLoginUrl,
+    ]);
+    const headers = new Headers({ Location: outcome.location, "Cache-Control": "no-store" });
+    headers.append("Set-Cookie", cookie);
+    headers.append("Set-Cookie", await frameCookie(env, origins, maxAge));
+    headers.append("Set-Cookie", `lti-state-${parsed.data.state}=; Path=/lti; Max-Age=0; HttpOnly; Secure; SameSite=None; Partitioned`);
+    return new Response(null, { status: 302, headers });
+  } catch (error) {
+    if (error instanceof LtiError) return refused(error);
+    console.error("LTI request failed", error);
+    return ltiMessagePage({
+      title: "This launch could not be completed",
+      message: "Something went wrong on our side. Open the activity again from your LMS in a minute.",
+      status: 500,
+    });
+  }
+}
