@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { MonitorPage } from "~/components/monitor/monitor-page";
-import { requireRole } from "~/lib/accounts/session.server";
+import { requireTestAdmin } from "~/lib/rooms/room-access.server";
 import { monitorView } from "~/lib/monitor/monitor.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -10,7 +10,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireRole(request, context, "admin");
+  await requireTestAdmin(request, context, params.studentTestId ?? "");
   const view = await monitorView(context.db, params.studentTestId ?? "");
   if (!view) throw new Response("Not Found", { status: 404 });
   return { view };

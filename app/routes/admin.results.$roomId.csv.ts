@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { requireRole } from "~/lib/accounts/session.server";
+import { requireRoomAdmin } from "~/lib/rooms/room-access.server";
 import { csvResponse, toCsv } from "~/lib/results/csv-export";
 import { roomResults } from "~/lib/results/room-results.server";
 import { applyResultsView, parseResultsView, resultsCsvRows } from "~/lib/results/results-view";
@@ -9,7 +9,7 @@ import { applyResultsView, parseResultsView, resultsCsvRows } from "~/lib/result
  * shows them (same filter, same order), one row per student.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireRole(request, context, "admin");
+  await requireRoomAdmin(request, context, params.roomId ?? "");
   const view = parseResultsView(new URL(request.url).searchParams);
   let results: Awaited<ReturnType<typeof roomResults>>;
   try {

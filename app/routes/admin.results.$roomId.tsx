@@ -12,7 +12,8 @@ import { useToast, useToastOnce } from "~/components/toaster";
 import { useRoomParty } from "~/components/use-room-party";
 import { Badge } from "~/components/ui/badge";
 import { EmptyState } from "~/components/ui/empty-state";
-import { requireRole } from "~/lib/accounts/session.server";
+import { roomGradeStatus } from "~/lib/lti/grades.server";
+import { requireRoomAdmin } from "~/lib/rooms/room-access.server";
 import { LANGUAGE_LABELS } from "~/lib/format";
 import { actionError, failure, parseValues, readFormValues, success } from "~/lib/forms.server";
 import { publishParticipantsChanged } from "~/lib/party.server";
@@ -29,7 +30,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 const LOAD_FAILED = "Failed to load results";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireRole(request, context, "admin");
+  await requireRoomAdmin(request, context, params.roomId ?? "");
   const view = parseResultsView(new URL(request.url).searchParams);
   let results: Awaited<ReturnType<typeof roomResults>>;
   try {
@@ -40,8 +41,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
   if (!results) throw await redirectWithToast("/admin/results", { type: "error", message: "Room not found" });
   const { rows, ...rest } = results;
+  // Whether the LMS has each student's latest score (decision 025); null for a room without LMS activities.
+  const grades = await roomGradeStatus(context.db, results.room.id);
   // The same view the CSV export applies: what is on screen is what is exported.
-  return { ...rest, error: null, view, rows: applyResultsView(rows, view) };
+  return { ...rest, error: null, view, rows: applyResultsView(rows, view), lmsGrades: grades ? Object.fromEntries(grades) : null };
 }
 
 const MarkSchema = z.object({
@@ -50,7 +53,7 @@ const MarkSchema = z.object({
 });
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const admin = await requireRole(request, context, "admin");
+  const admin = await requireRoomAdmin(request, context, params.roomId ?? "");
   const values = await readFormValues(request);
   if (!values) return failure(UPDATE_FAILED);
   const roomId = params.roomId ?? "";
@@ -144,7 +147,7 @@ export default function RoomResults() {
               </EmptyState>
             </div>
           ) : (
-            <ResultsTable rows={rows} />
+            <ResultsTable rows={rows} lmsGrades={"lmsGrades" in loaded ? loaded.lmsGrades : null} />
           )}
         </div>
       </section>

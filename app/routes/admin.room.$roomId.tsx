@@ -37,22 +37,31 @@ import {
   type Room,
 } from "~/lib/rooms/rooms.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { requireRole } from "~/lib/accounts/session.server";
+import { requestGradeSync } from "~/lib/lti/grades.server";
+import { notLaunchedStudents, ROSTER_MESSAGES, rosterCourses, syncRoster, type RosterResult } from "~/lib/lti/roster.server";
+import { requireRoomAdmin } from "~/lib/rooms/room-access.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.room.roomName ?? "Room"} — ProctorEdge` },
 ];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireRole(request, context, "admin");
+  await requireRoomAdmin(request, context, params.roomId ?? "");
   const detail = await roomDetail(context.db, params.roomId ?? "");
   if (!detail) throw await redirectWithToast("/admin", { type: "error", message: "Room not found" });
-  const [categories, grid] = await Promise.all([categoryCounts(context.db), roomGrid(context.db, detail.room.id)]);
+  const [categories, grid, courses, notLaunched] = await Promise.all([
+    categoryCounts(context.db),
+    roomGrid(context.db, detail.room.id),
+    rosterCourses(context.db, detail.room.id),
+    notLaunchedStudents(context.db, detail.room.id),
+  ]);
   const { room } = detail;
   return {
     ...detail,
     categories: categories.map((c) => c.name),
     grid,
+    // LMS courses this room is in (decision 025): their roster can be synced, and who has not launched yet shows.
+    lms: courses.length ? { courses: courses.map((c) => c.title), notLaunched: [...notLaunched] } : null,
     room: {
       id: room.id,
       roomName: room.roomName,
@@ -86,10 +95,11 @@ const FAILURES: Record<string, string> = {
   "edit-participant": "Failed to update participant",
   "remove-participant": "Failed to remove participant",
   "grant-time": "Failed to extend time",
+  "sync-roster": ROSTER_MESSAGES.failed,
 };
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  await requireRole(request, context, "admin");
+  await requireRoomAdmin(request, context, params.roomId ?? "");
   const values = await readFormValues(request);
   if (!values) return failure("The form could not be read");
   const intent = String(values.intent ?? "");
@@ -180,10 +190,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         after(publish(env, room.id, { type: "time-changed", roomId: room.id, endsAt: granted.endsAt }, { to: "user", userId: granted.studentId }));
         return success(`Added ${minutes} minutes for ${granted.name}`);
       }
+      case "sync-roster": {
+        const synced = await syncRoster(env, db, room);
+        if (synced.added > 0) participantsChanged(room.id);
+        return success(rosterMessage(synced));
+      }
       case "remove-participant": {
         const { participantId } = parseValues(z.object({ participantId: idField("Failed to remove participant") }), values);
         const removed = await removeParticipant(db, room, participantId);
         participantsChanged(room.id);
+        // A removal during the test disqualifies: the LMS's gradebook follows.
+        after(requestGradeSync(env, room.id));
         after(publish(env, room.id, { type: "participant-removed", roomId: room.id }, { to: "user", userId: removed.studentId }));
         return success("Participant removed");
       }
@@ -196,6 +213,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     }
     return actionError(error, FAILURES[intent] ?? "Something went wrong");
   }
+}
+
+function rosterMessage(r: RosterResult) {
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  return (
+    `Roster synced: ${plural(r.learners, "learner")}, ${plural(r.added, "new participant")}, ${r.notLaunched} not launched yet` +
+    (r.skipped ? `; ${r.skipped} skipped (an account with the same email exists here)` : "")
+  );
 }
 
 /** Autosaves change only the grid's "last edit": it refetches for them at most this often. */

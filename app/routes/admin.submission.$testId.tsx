@@ -3,7 +3,7 @@ import { isRouteErrorResponse, useLoaderData, useRouteError } from "@remix-run/r
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { LoadErrorPanel, LOAD_FAILED } from "~/components/results/submission-load-error";
 import { SubmissionView } from "~/components/results/submission-view";
-import { requireRole } from "~/lib/accounts/session.server";
+import { requireTestAdmin } from "~/lib/rooms/room-access.server";
 import { submissionView } from "~/lib/student-tests/submissions.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -11,7 +11,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireRole(request, context, "admin");
+  await requireTestAdmin(request, context, params.testId ?? "");
   let view;
   try {
     // The admin's audience: hidden cases come with their input and expected output.

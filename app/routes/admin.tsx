@@ -2,7 +2,8 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PortalShell, type NavItem } from "~/components/portal-shell";
-import { requireRole, requireUser } from "~/lib/accounts/session.server";
+import { requireUser } from "~/lib/accounts/session.server";
+import { requireAdminArea } from "~/lib/rooms/room-access.server";
 
 export const ADMIN_NAV: NavItem[] = [
   { to: "/admin", label: "Test Rooms", end: true },
@@ -13,7 +14,11 @@ export const ADMIN_NAV: NavItem[] = [
   { to: "/admin/history", label: "Test History" },
   { to: "/admin/evaluation", label: "Evaluation" },
   { to: "/admin/practice", label: "Practice" },
+  { to: "/admin/lti", label: "LTI" },
 ];
+
+/** An LMS course's instructor (not an administrator) manages their courses' rooms only (decision 025). */
+export const COURSE_NAV: NavItem[] = [{ to: "/admin", label: "Course Rooms", end: true }];
 
 /** Spec 2: /admin/practice is "open to any user"; a student opening it (a shared link) gets the same page in their own area. */
 const PLAYGROUND = { admin: "/admin/practice", student: "/student/playground" };
@@ -26,14 +31,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if (url.searchParams.has("_routes")) url.searchParams.delete("_routes"); // single fetch's own parameter
     throw redirect(PLAYGROUND.student + url.search);
   }
-  const viewer = await requireRole(request, context, "admin");
-  return { user: { id: viewer.id, name: viewer.name, email: viewer.email } };
+  const viewer = await requireAdminArea(request, context);
+  return { user: { id: viewer.id, name: viewer.name, email: viewer.email }, courseOnly: viewer.courseOnly };
 }
 
 export default function AdminLayout() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, courseOnly } = useLoaderData<typeof loader>();
   return (
-    <PortalShell user={user} nav={ADMIN_NAV} area="Admin">
+    <PortalShell user={user} nav={courseOnly ? COURSE_NAV : ADMIN_NAV} area={courseOnly ? "Course" : "Admin"}>
       <Outlet />
     </PortalShell>
   );

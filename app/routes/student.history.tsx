@@ -12,6 +12,7 @@ import { triageInBackground } from "~/lib/evaluation/triage.server";
 import { EvaluationRequestSchema, REQUEST_MESSAGES } from "~/lib/evaluation/validation";
 import { actionError, failure, parseValues, readFormValues, success } from "~/lib/forms.server";
 import { publishEvaluationRequested } from "~/lib/party.server";
+import { requestGradeSync } from "~/lib/lti/grades.server";
 import { historyPageParam, HISTORY_PAGE_SIZE, listStudentHistory } from "~/lib/results/student-history.server";
 import { SCORE_TEXT, studentBadge, studentScoreTone } from "~/lib/results/student-status";
 
@@ -45,6 +46,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { testId, reason } = parseValues(EvaluationRequestSchema, values);
     const created = await createEvaluationRequest(context.db, { studentId: student.id, testId, reason });
     context.cloudflare.ctx.waitUntil(publishEvaluationRequested(context.cloudflare.env));
+    // The LMS's gradebook marks the score as pending a manual evaluation (decision 025).
+    context.cloudflare.ctx.waitUntil(requestGradeSync(context.cloudflare.env, created.roomId));
     // After the response: the runner's answer never delays, fails or undoes the request.
     triageInBackground(context, created.id);
     return success(REQUEST_MESSAGES.submitted);

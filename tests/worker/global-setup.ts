@@ -7,6 +7,7 @@ import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { loadConfig } from "../../runner/src/config.ts";
 import { startRunner } from "../../runner/src/runner.ts";
+import { startFakeLms } from "../fixtures/fake-lms.mjs";
 
 export const RUNNER_TOKEN = "worker-test-runner-token";
 
@@ -38,8 +39,11 @@ export default async function setup(project: TestProject) {
   const runners = await Promise.all([start(0), start(1)]);
   project.provide("runnerUrls", runners.map((r) => r.url));
   project.provide("runnerUrl", runners.map((r) => r.url).join(","));
+  // An LMS of our own for the LTI tests (the tool is the Worker at http://localhost; decision 025).
+  const lms = await startFakeLms({ toolOrigin: "http://localhost", control: true });
+  project.provide("lmsOrigin", lms.origin);
   return async () => {
-    await Promise.all(runners.map((r) => r.stop()));
+    await Promise.all([...runners.map((r) => r.stop()), lms.close()]);
   };
 }
 
@@ -48,5 +52,7 @@ declare module "vitest" {
     /** RUNNER_URL: both runners, comma-separated. */
     runnerUrl: string;
     runnerUrls: string[];
+    /** The fake LMS (tests/fixtures/fake-lms.mjs), with its /__test/ control endpoints. */
+    lmsOrigin: string;
   }
 }

@@ -17,13 +17,14 @@ import {
 } from "~/lib/results/results-view";
 import { adminScoreTone, SCORE_TEXT } from "~/lib/results/student-status";
 import { ViewerTime } from "~/components/ui/viewer-time";
+import type { LmsGradeStatus } from "~/lib/lti/lti";
 
 const th = "px-4 py-2 font-medium";
 const td = "px-4 py-2.5";
 const muted = "text-slate-600 dark:text-slate-400";
 
 /** The spec's results table, plus time taken, connection and the override trail. */
-export function ResultsTable({ rows }: { rows: ResultRow[] }) {
+export function ResultsTable({ rows, lmsGrades = null }: { rows: ResultRow[]; lmsGrades?: Record<string, LmsGradeStatus> | null }) {
   const [marking, setMarking] = useState<{ row: ResultRow; outcome: OverrideOutcome } | null>(null);
   return (
     <div className="overflow-x-auto">
@@ -37,6 +38,7 @@ export function ResultsTable({ rows }: { rows: ResultRow[] }) {
             <th className={th}>Tab switches</th>
             <th className={th}>Time taken</th>
             <th className={th}>Connection</th>
+            {lmsGrades ? <th className={th}>LMS grade</th> : null}
             <th className={th}>
               <span className="sr-only">Actions</span>
             </th>
@@ -58,6 +60,11 @@ export function ResultsTable({ rows }: { rows: ResultRow[] }) {
               <td className={td}>
                 <Connection row={r} />
               </td>
+              {lmsGrades ? (
+                <td className={td}>
+                  <LmsGrade status={r.testId ? lmsGrades[r.testId] : undefined} />
+                </td>
+              ) : null}
               <td className={`${td} text-right whitespace-nowrap`}>
                 <Actions row={r} onMark={(outcome) => setMarking({ row: r, outcome })} />
               </td>
@@ -113,6 +120,34 @@ function Connection({ row }: { row: ResultRow }) {
       {row.offlineMs > 0 ? <Badge tone="yellow">{`offline ${formatOffline(row.offlineMs)}`}</Badge> : null}
       {row.syncedAfterEnd ? <Badge tone="blue">synced after end</Badge> : null}
       {nothing ? <span className={muted}>—</span> : null}
+    </div>
+  );
+}
+
+/** Whether the LMS's gradebook has this student's latest score (decision 025). */
+function LmsGrade({ status }: { status: LmsGradeStatus | undefined }) {
+  if (!status) return <span className={muted}>—</span>;
+  if (status.state === "sent") {
+    return (
+      <div className="space-y-0.5" data-testid="lms-grade">
+        <Badge tone="green">In the LMS</Badge>
+        {status.at ? (
+          <p className={`text-xs ${muted}`}>
+            sent <ViewerTime ms={status.at} style="day-time" />
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-0.5" data-testid="lms-grade">
+      <Badge tone={status.state === "retrying" ? "yellow" : "blue"}>{status.state === "retrying" ? "Retrying" : "Sending"}</Badge>
+      {status.error ? <p className={`max-w-[16rem] text-xs break-words ${muted}`}>{status.error}</p> : null}
+      {status.state === "retrying" && status.at ? (
+        <p className={`text-xs ${muted}`}>
+          next try <ViewerTime ms={status.at} style="day-time" />
+        </p>
+      ) : null}
     </div>
   );
 }

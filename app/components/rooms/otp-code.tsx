@@ -1,20 +1,10 @@
 import { useCallback } from "react";
-import { useToast } from "~/components/toaster";
+import { useCopy } from "~/components/use-copy";
 
 /** Copies a join code, toasting the outcome (test rooms' OTP dialog and the practice rooms list). */
 export function useCopyOtp() {
-  const toast = useToast();
-  return useCallback(
-    async (otp: string) => {
-      try {
-        await navigator.clipboard.writeText(otp);
-        toast({ type: "success", message: "OTP copied to clipboard" });
-      } catch {
-        toast({ type: "error", message: "Copy failed: select the code and copy it by hand" });
-      }
-    },
-    [toast],
-  );
+  const copy = useCopy();
+  return useCallback((otp: string) => copy(otp, "OTP copied to clipboard"), [copy]);
 }
 
 /** A join code as students must type it: large, monospaced, spaced. */

@@ -17,15 +17,19 @@ export function ParticipantsTable({ data, onAdd }: { data: RoomPageData; onAdd: 
   const [editing, setEditing] = useState<RoomPageData["participants"][number] | null>(null);
   const [removing, setRemoving] = useState<RoomPageData["participants"][number] | null>(null);
   const started = data.room.isActive || data.room.startedAt !== null;
+  const notLaunched = new Set(data.lms?.notLaunched ?? []);
   return (
     <section className="rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <div className="flex items-center justify-between border-b border-slate-200 px-5 py-3 dark:border-slate-800">
         <h3 className="font-semibold">
           Participants <span className="text-sm font-normal text-muted">({data.participants.length})</span>
         </h3>
-        <Button size="sm" onClick={onAdd} disabled={started} title={started ? "Cannot add participants after test has started" : undefined}>
-          Add User
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {data.lms ? <SyncRosterButton started={started} courses={data.lms.courses} /> : null}
+          <Button size="sm" onClick={onAdd} disabled={started} title={started ? "Cannot add participants after test has started" : undefined}>
+            Add User
+          </Button>
+        </div>
       </div>
       {data.participants.length === 0 ? (
         <div className="p-5">
@@ -59,6 +63,11 @@ export function ParticipantsTable({ data, onAdd }: { data: RoomPageData; onAdd: 
                     ) : (
                       p.fullName
                     )}
+                    {notLaunched.has(p.studentId) ? (
+                      <span className="ml-2">
+                        <Badge tone="gray">Not launched yet</Badge>
+                      </span>
+                    ) : null}
                   </td>
                   <td className="px-5 py-2.5 text-slate-600 dark:text-slate-300">{p.email}</td>
                   <td className="px-5 py-2.5">{p.category}</td>
@@ -270,5 +279,23 @@ function RemoveParticipantDialog({
       busy={fetcher.state !== "idle"}
       onConfirm={() => participant && fetcher.submit({ intent: "remove-participant", participantId: participant.id }, { method: "post" })}
     />
+  );
+}
+
+/** NRPS (decision 025): the LMS course's active learners become participants; who has not launched shows in the table. */
+function SyncRosterButton({ started, courses }: { started: boolean; courses: string[] }) {
+  const fetcher = useFetcher<RoomActionResult>();
+  useActionToast(fetcher.data);
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      busy={fetcher.state !== "idle"}
+      disabled={started}
+      title={started ? "Cannot add participants after test has started" : `Learners of ${courses.join(", ")}`}
+      onClick={() => fetcher.submit({ intent: "sync-roster" }, { method: "post" })}
+    >
+      Sync roster from the LMS
+    </Button>
   );
 }

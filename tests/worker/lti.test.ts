@@ -1,0 +1,322 @@
+// LTI 1.3 (issue 22, decision 025) against an LMS of our own (tests/fixtures/fake-lms.mjs,
+// a real HTTP server with its own keys, JWKS, token, AGS and NRPS endpoints): launches,
+// deep linking, scores and rosters, and every way a launch must be refused.
+import { runDurableObjectAlarm } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { call, cookieFrom, ORIGIN, postForm, signUp } from "./helpers";
+import { journal, one, rows, seedMcqCategory, signUpAdmin } from "./rooms-fixture";
+
+const lms = inject("lmsOrigin");
+const MCQ = "LtiMcq";
+const LEARNER = "http://purl.imsglobal.org/vocab/lis/v2/membership#Learner";
+const INSTRUCTOR = "http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor";
+const C = "https://purl.imsglobal.org/spec/lti/claim/";
+
+let admin = "";
+
+async function control<T = Record<string, unknown>>(path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${lms}/__test/${path}`, body === undefined ? {} : { method: "POST", body: JSON.stringify(body) });
+  expect(res.status, `fake LMS ${path}`).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** The hidden fields of a form page (the LMS's auto-posting pages, our deep-linking answer). */
+function formOf(html: string) {
+  const action = /<form[^>]*action="([^"]*)"/.exec(html)?.[1]?.replace(/&amp;/g, "&") ?? "";
+  const fields: Record<string, string> = {};
+  for (const m of html.matchAll(/<input type="hidden" name="([^"]*)" value="([^"]*)"/g)) {
+    fields[m[1]!] = m[2]!.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  }
+  return { action, fields };
+}
+
+/** A request to the tool as the LMS's auto-posted form sends it: from the LMS's origin. */
+function fromLms(path: string, fields: Record<string, string>, cookie?: string) {
+  const headers = new Headers({ Origin: lms, "Content-Type": "application/x-www-form-urlencoded" });
+  if (cookie) headers.set("Cookie", cookie);
+  return exports.default.fetch(new Request(`${ORIGIN}${path}`, { method: "POST", headers, body: new URLSearchParams(fields), redirect: "manual" }));
+}
+
+const sessionCookie = (response: Response) =>
+  response.headers
+    .getSetCookie()
+    .filter((c) => c.includes("session_token="))
+    .map((c) => c.split(";")[0]!)
+    .join("; ");
+
+/** Login initiation: the state cookie and the platform's auth URL (with our state and nonce). */
+async function login(fields: Record<string, string>) {
+  const res = await fromLms("/lti/login", fields);
+  expect(res.status, await res.clone().text()).toBe(302);
+  const location = new URL(res.headers.get("Location")!);
+  return { res, location, cookie: cookieFrom(res), state: location.searchParams.get("state")!, nonce: location.searchParams.get("nonce")! };
+}
+
+/** A whole launch as a browser makes it: the LMS's start page, our login, the LMS's auth page, our launch. */
+async function launchFromLms(startPath: string) {
+  const start = formOf(await (await fetch(`${lms}${startPath}`)).text());
+  expect(start.action).toBe(`${ORIGIN}/lti/login`);
+  const { location, cookie } = await login(start.fields);
+  const auth = await fetch(location);
+  expect(auth.status, "the LMS's auth page").toBe(200);
+  const back = formOf(await auth.text());
+  expect(back.action).toBe(`${ORIGIN}/lti/launch`);
+  const res = await fromLms("/lti/launch", back.fields, cookie);
+  return { res, cookie: [cookie, cookieFrom(res)].filter(Boolean).join("; "), session: sessionCookie(res) };
+}
+
+const loginFields = (over: Record<string, string> = {}) => ({
+  iss: lms,
+  login_hint: "learner",
+  target_link_uri: `${ORIGIN}/lti/launch`,
+  lti_message_hint: "minted",
+  client_id: "fake-client-1",
+  lti_deployment_id: "deploy-1",
+  ...over,
+});
+
+/** A launch with a token we mint (the platform's key unless told): its state and nonce are real. */
+async function mintedLaunch(claims: Record<string, unknown> = {}, opts: { foreignKey?: boolean; kid?: string; cookie?: string | null } = {}) {
+  const { cookie, state, nonce } = await login(loginFields());
+  const { token } = await control<{ token: string }>("mint", { claims: { nonce, ...claims }, foreignKey: opts.foreignKey, kid: opts.kid });
+  return fromLms("/lti/launch", { id_token: token, state }, opts.cookie === null ? undefined : (opts.cookie ?? cookie));
+}
+
+const sessionCount = async () => (await one<{ n: number }>("SELECT count(*) AS n FROM session")).n;
+
+async function expectRefused(res: Response, status: number, text: string | RegExp) {
+  expect(res.status).toBe(status);
+  expect(sessionCookie(res)).toBe("");
+  expect(await res.text()).toMatch(text);
+}
+
+async function waitFor<T>(read: () => Promise<T | undefined>, what: string, ms = 15_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+type State = { scores: { url: string; body: Record<string, unknown> }[]; activities: { id: string; title: string; custom: Record<string, string>; lineItemId: string | null }[]; lineItems: { id: string; scoreMaximum: number }[] };
+
+let roomId = "";
+let activityId = "";
+let teacher = "";
+
+beforeAll(async () => {
+  admin = await signUpAdmin();
+  await seedMcqCategory(MCQ);
+  // The admin registers the fake LMS, with Moodle's labels' values.
+  const saved = await postForm(
+    "/admin/lti",
+    { intent: "save", issuer: lms, clientId: "fake-client-1", deploymentIds: "deploy-1\ndeploy-2", authLoginUrl: `${lms}/auth`, tokenUrl: `${lms}/token`, jwksUrl: `${lms}/jwks` },
+    admin,
+  );
+  expect(saved.status).toBe(200);
+  expect(await saved.text()).toContain("Platform registered");
+  // The LMS cannot reach this Worker over HTTP here: it gets our JWKS handed over.
+  await control("tool-jwks", await (await call("/lti/jwks")).json());
+});
+
+describe("the tool's keys and the platform registry", () => {
+  it("publishes only the public key, with a kid", async () => {
+    const res = await call("/lti/jwks");
+    const body = (await res.json()) as { keys: Record<string, string>[] };
+    expect(body.keys).toHaveLength(1);
+    expect(body.keys[0]).toMatchObject({ kty: "RSA", alg: "RS256", use: "sig", kid: expect.any(String) });
+    expect(body.keys[0]!.d).toBeUndefined();
+  });
+
+  it("accepts http:// platform URLs for loopback hosts only, and is admin-only", async () => {
+    const fields = { intent: "save", issuer: "http://moodle.example.edu", clientId: "x", deploymentIds: "1", authLoginUrl: "https://m.example/a", tokenUrl: "https://m.example/t", jwksUrl: "https://m.example/k" };
+    const res = await postForm("/admin/lti", fields, admin);
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("Platform ID must be an https:// URL (http:// only for localhost)");
+    const student = await signUp({ role: "student" });
+    expect((await postForm("/admin/lti.data", { ...fields, issuer: "https://moodle.example.edu" }, student.cookie)).status).toBe(403);
+    expect(await one("SELECT count(*) AS n FROM lti_platforms WHERE issuer = 'https://moodle.example.edu'")).toEqual({ n: 0 });
+    expect((await call("/admin/lti", { cookie: student.cookie })).status).toBe(302);
+    // The same issuer and client id twice is one registration.
+    const again = await postForm("/admin/lti", { ...fields, issuer: lms, clientId: "fake-client-1", authLoginUrl: `${lms}/auth`, tokenUrl: `${lms}/token`, jwksUrl: `${lms}/jwks` }, admin);
+    expect(again.status).toBe(409);
+  });
+});
+
+describe("deep linking: an instructor adds a test room to the course", () => {
+  it("the picker creates a room in the course and answers the LMS with a signed ltiResourceLink and a 100-point line item", async () => {
+    const { res, session } = await launchFromLms("/start-deep-link/course-1?as=teacher");
+    expect(res.status, await res.clone().text()).toBe(302);
+    const picker = res.headers.get("Location")!;
+    expect(picker).toMatch(/^\/lti\/pick\//);
+    teacher = session;
+    expect((await call(picker, { cookie: teacher })).status).toBe(200);
+    const created = await postForm(picker, { intent: "create", roomName: "LTI quiz", category: MCQ, questionType: "mcq", language: "python", durationMinutes: "30" }, teacher);
+    expect(created.status).toBe(200);
+    expect(await created.text()).toContain("Room created successfully");
+    roomId = (await one<{ id: string }>("SELECT id FROM test_rooms WHERE room_name = 'LTI quiz'")).id;
+    const answer = await postForm(`${picker}/add`, { roomId }, teacher);
+    expect(answer.status).toBe(200);
+    const html = await answer.text();
+    const back = formOf(html);
+    expect(back.action).toBe(`${lms}/deep-link-return/course-1`);
+    expect(answer.headers.get("Content-Security-Policy")).toContain(`form-action 'self' ${lms}`);
+    // The LMS verifies the response with our JWKS and makes the activity.
+    const returned = await fetch(back.action, { method: "POST", body: new URLSearchParams(back.fields) });
+    expect(returned.status, await returned.clone().text()).toBe(200);
+    const state = await control<State>("state");
+    const activity = state.activities.find((a) => a.custom.room_id === roomId)!;
+    expect(activity).toBeDefined();
+    expect(state.lineItems.find((l) => l.id === activity.lineItemId)?.scoreMaximum).toBe(100);
+    activityId = activity.id;
+    // The request answers once.
+    expect((await postForm(`${picker}/add`, { roomId }, teacher)).status).toBe(410);
+  });
+
+  it("the course's instructor manages the course's rooms only; a learner never reaches the picker", async () => {
+    expect((await call(`/admin/room/${roomId}`, { cookie: teacher })).status).toBe(200);
+    expect((await call(`/admin/results/${roomId}`, { cookie: teacher })).status).toBe(200);
+    const other = await postForm("/admin?index", { intent: "create", roomName: "Not the course's", category: MCQ, questionType: "mcq", language: "python", durationMinutes: "30" }, admin);
+    expect(other.status).toBe(200);
+    const otherId = (await one<{ id: string }>("SELECT id FROM test_rooms WHERE room_name = ?", "Not the course's")).id;
+    expect((await call(`/admin/room/${otherId}`, { cookie: teacher })).status).toBe(302); // to sign-in: no access
+    expect((await postForm(`/admin/room/${otherId}.data`, { intent: "enable" }, teacher)).status).toBe(403);
+    expect(await one("SELECT is_enabled FROM test_rooms WHERE id = ?", otherId)).toEqual({ is_enabled: 0 });
+    // The course's rooms list shows the course's room, not the other.
+    const list = await (await call("/admin", { cookie: teacher })).text();
+    expect(list).toContain("LTI quiz");
+    expect(list).not.toContain("Not the course");
+    expect((await call("/admin/users", { cookie: teacher })).status).toBe(302);
+    expect((await call("/admin/lti", { cookie: teacher })).status).toBe(302);
+    // A learner's deep-linking launch is refused, with no session.
+    const learner = await launchFromLms("/start-deep-link/course-1?as=learner");
+    await expectRefused(learner.res, 403, /Only an instructor of the course can add a test room/);
+  });
+});
+
+describe("learners land in the room; the roster; grades flow back", () => {
+  it("a roster sync pre-registers the course's active learners (every page), and shows who has not launched", async () => {
+    const res = await postForm(`/admin/room/${roomId}`, { intent: "sync-roster" }, teacher);
+    expect(res.status).toBe(200);
+    // Lena launched once already (her refused deep-linking launch above); Nora is known from the roster only.
+    expect(await res.text()).toContain("Roster synced: 2 learners, 2 new participants, 1 not launched yet");
+    const names = (await rows<{ full_name: string }>("SELECT full_name FROM room_participants WHERE room_id = ? ORDER BY full_name", roomId)).map((r) => r.full_name);
+    expect(names).toEqual(["Lena Learner", "Nora New"]); // not Ivy (inactive), not Tom (instructor)
+  });
+
+  it("a learner's launch joins the room without a code and opens the waiting room, framed by the LMS", async () => {
+    const { res, session, cookie } = await launchFromLms(`/start/${activityId}?as=learner`);
+    expect(res.status, await res.clone().text()).toBe(302);
+    expect(res.headers.get("Location")).toBe(`/waiting/${roomId}`);
+    for (const c of res.headers.getSetCookie().filter((c) => !c.includes("Max-Age=0"))) expect(c).toMatch(/SameSite=None; Partitioned/);
+    const waiting = await call(`/waiting/${roomId}`, { cookie });
+    expect(waiting.status).toBe(200);
+    expect(waiting.headers.get("Content-Security-Policy")).toContain(`frame-ancestors 'self' ${lms}`);
+    expect(waiting.headers.get("X-Frame-Options")).toBeNull();
+    // Without the LMS's cookie, pages still refuse every frame.
+    const plain = await call(`/waiting/${roomId}`, { cookie: session });
+    expect(plain.headers.get("X-Frame-Options")).toBe("DENY");
+    expect(plain.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
+    const lena = await one<{ launched_at: number | null }>("SELECT launched_at FROM lti_users WHERE sub = 'learner-sub-1'");
+    expect(lena.launched_at).toEqual(expect.any(Number));
+    // Only Nora has not launched yet.
+    const page = await (await call(`/admin/room/${roomId}`, { cookie: teacher })).text();
+    expect(page.match(/Not launched yet/g)).toHaveLength(1);
+  });
+
+  it("a finished test's score reaches the line item, again after an override, and a failed post is retried", async () => {
+    const learner = (await launchFromLms(`/start/${activityId}?as=learner`)).session;
+    await postForm(`/admin/room/${roomId}`, { intent: "enable" }, teacher);
+    expect((await postForm(`/admin/room/${roomId}`, { intent: "start" }, teacher)).status).toBe(200);
+    const terms = new URLSearchParams();
+    for (let i = 0; i < 6; i++) terms.append("term", String(i));
+    expect((await call(`/test/${roomId}/terms`, { method: "POST", body: terms, cookie: learner })).status).toBe(302);
+    const test = await one<{ id: string }>("SELECT t.id FROM student_tests t JOIN lti_users u ON u.user_id = t.student_id WHERE t.room_id = ? AND u.sub = 'learner-sub-1'", roomId);
+    const answers: Record<string, number> = {};
+    for (let i = 0; i < 20; i++) answers[`${MCQ}-m${i}`] = i < 7 ? i % 4 : (i + 1) % 4;
+    const finish = await journal(learner, test.id, [{ seq: 0, kind: "finish", payload: { answers } }]);
+    expect(finish.status).toBe(200);
+
+    const first = await waitFor(async () => (await control<State>("state")).scores.find((s) => s.body.userId === "learner-sub-1"), "the score");
+    expect(first.url).toMatch(/\/lineitems\/\d+\/lineitem\/scores\?type_id=7$/);
+    expect(first.body).toMatchObject({ scoreGiven: 35, scoreMaximum: 100, activityProgress: "Completed", gradingProgress: "FullyGraded" });
+    expect(Date.parse(String(first.body.timestamp))).toBeGreaterThan(0);
+    const results = await (await call(`/admin/results/${roomId}`, { cookie: teacher })).text();
+    expect(results).toContain("LMS grade");
+
+    // An override changes the score: a newer timestamp, and the LMS down for the first try.
+    await control("fail-scores", { n: 1 });
+    expect((await postForm(`/admin/results/${roomId}`, { intent: "mark-fail", testId: test.id }, teacher)).status).toBe(200);
+    const retrying = await waitFor(async () => {
+      const g = await one<{ attempts: number; last_error: string | null; state: string }>("SELECT attempts, last_error, state FROM lti_grades WHERE student_test_id = ?", test.id);
+      return g.attempts > 0 ? g : undefined;
+    }, "the failed post");
+    expect(retrying).toMatchObject({ state: "pending", last_error: expect.stringContaining("503") });
+    await env.DB.prepare("UPDATE lti_grades SET next_attempt_at = 0 WHERE student_test_id = ?").bind(test.id).run();
+    expect(await runDurableObjectAlarm(env.LtiGradeSync.get(env.LtiGradeSync.idFromName(roomId)))).toBe(true);
+    const scores = (await control<State>("state")).scores.filter((s) => s.body.userId === "learner-sub-1");
+    expect(scores).toHaveLength(2);
+    expect(scores[1]!.body).toMatchObject({ scoreGiven: 0, gradingProgress: "FullyGraded" });
+    expect(Date.parse(String(scores[1]!.body.timestamp))).toBeGreaterThan(Date.parse(String(scores[0]!.body.timestamp)));
+    expect(await one("SELECT state, attempts FROM lti_grades WHERE student_test_id = ?", test.id)).toMatchObject({ state: "sent" });
+  });
+});
+
+describe("a launch is verified completely: anything else is a 4xx with a readable message and no session", () => {
+  it("refuses a token signed by another key, an unknown kid, another issuer, audience or azp", async () => {
+    const before = await sessionCount();
+    await expectRefused(await mintedLaunch({}, { foreignKey: true }), 401, /signature is not valid/);
+    await expectRefused(await mintedLaunch({}, { kid: "no-such-kid" }), 401, /key the LMS does not publish/);
+    await expectRefused(await mintedLaunch({ iss: "https://other.example" }), 401, /another LMS/);
+    await expectRefused(await mintedLaunch({ aud: "someone-else" }), 401, /another tool \(aud\)/);
+    await expectRefused(await mintedLaunch({ aud: ["fake-client-1", "x"], azp: "x" }), 401, /another tool \(azp\)/);
+    expect(await sessionCount()).toBe(before);
+  });
+
+  it("refuses an expired token, one issued in the future, another nonce, an unknown deployment, another version or message type", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    await expectRefused(await mintedLaunch({ exp: now - 60, iat: now - 400 }), 401, /expired/);
+    await expectRefused(await mintedLaunch({ iat: now + 120, exp: now + 400 }), 401, /future|not valid yet/);
+    await expectRefused(await mintedLaunch({ nonce: "another-nonce" }), 401, /nonce/);
+    await expectRefused(await mintedLaunch({ [`${C}deployment_id`]: "deploy-9" }), 403, /deployment/);
+    await expectRefused(await mintedLaunch({ [`${C}version`]: "1.1" }), 400, /1\.3\.0/);
+    await expectRefused(await mintedLaunch({ [`${C}message_type`]: "LtiSubmissionReviewRequest" }), 400, /does not handle/);
+    await expectRefused(await mintedLaunch({ [`${C}roles`]: ["http://purl.imsglobal.org/vocab/lis/v2/institution/person#Instructor"] }), 403, /no access/);
+  });
+
+  it("uses a state once, in the browser it was issued to; a frame without cookies is offered a new window", async () => {
+    const { cookie, state, nonce } = await login(loginFields());
+    const { token } = await control<{ token: string }>("mint", { claims: { nonce } });
+    const ok = await fromLms("/lti/launch", { id_token: token, state }, cookie);
+    expect(ok.status).toBe(302);
+    await expectRefused(await fromLms("/lti/launch", { id_token: token, state }, cookie), 400, /already used/);
+    await expectRefused(await mintedLaunch({}, { cookie: "lti-state-x=y" }), 401, /blocked this tool|another browser/);
+    const other = await login(loginFields());
+    const wrongBrowser = await mintedLaunch({}, { cookie: other.cookie });
+    await expectRefused(wrongBrowser, 401, /another browser|blocked this tool/);
+    const noCookie = await mintedLaunch({}, { cookie: null });
+    expect(noCookie.status).toBe(401);
+    const html = await noCookie.text();
+    expect(html).toContain("Open in a new window");
+    expect(html).toContain('action="/lti/login" target="_blank"');
+  });
+
+  it("refetches the platform's keys when a new kid appears (keys rotate)", async () => {
+    expect((await mintedLaunch()).status).toBe(302);
+    await control("rotate", {});
+    await new Promise((r) => setTimeout(r, 1100)); // past the refetch cooldown
+    expect((await mintedLaunch()).status).toBe(302);
+  });
+
+  it("refuses an unregistered LMS and an incomplete login; only the LTI endpoints take foreign posts", async () => {
+    await expectRefused(await fromLms("/lti/login", loginFields({ iss: "https://unknown.example" })), 400, /not registered/);
+    await expectRefused(await fromLms("/lti/login", { iss: lms }), 400, /incomplete/);
+    await expectRefused(await fromLms("/lti/login", loginFields({ target_link_uri: "https://evil.example/x" })), 400, /target_link_uri/);
+    // Every other action keeps the Origin rule (the session cookie is SameSite=None now).
+    const foreign = await fromLms(`/admin/room/${roomId}`, { intent: "enable" }, teacher);
+    expect(foreign.status).toBe(403);
+  });
+});
