@@ -3,6 +3,7 @@
 // doubles as the spec's `profiles` (id, email, full_name = name).
 import { sql } from "drizzle-orm";
 import {
+  type AnySQLiteColumn,
   index,
   integer,
   primaryKey,
@@ -530,6 +531,12 @@ export const playgroundRuns = sqliteTable(
 
 // ---------------------------------------------------------------- LTI 1.3 (decision 025)
 
+/** A required reference that goes with the row it names (a deleted platform takes its courses, links and grades along). */
+const owned = (name: string, target: () => AnySQLiteColumn) =>
+  text(name)
+    .notNull()
+    .references(target, { onDelete: "cascade" });
+
 /** A registered LMS (Moodle, Canvas): keyed by issuer + client id, since every hosted Canvas shares one issuer. */
 export const ltiPlatforms = sqliteTable(
   "lti_platforms",
@@ -551,9 +558,7 @@ export const ltiPlatforms = sqliteTable(
 export const ltiDeployments = sqliteTable(
   "lti_deployments",
   {
-    platformId: text("platform_id")
-      .notNull()
-      .references(() => ltiPlatforms.id, { onDelete: "cascade" }),
+    platformId: owned("platform_id", () => ltiPlatforms.id),
     deploymentId: text("deployment_id").notNull(),
   },
   (t) => [primaryKey({ columns: [t.platformId, t.deploymentId] })],
@@ -565,9 +570,7 @@ export const ltiStates = sqliteTable(
   {
     state: text("state").primaryKey(),
     nonce: text("nonce").notNull().unique(),
-    platformId: text("platform_id")
-      .notNull()
-      .references(() => ltiPlatforms.id, { onDelete: "cascade" }),
+    platformId: owned("platform_id", () => ltiPlatforms.id),
     // SHA-256 of the random value in this browser's state cookie.
     browserHash: text("browser_hash").notNull(),
     // The login's own parameters, to start it again in a new window when the frame has no cookies.
@@ -582,13 +585,9 @@ export const ltiStates = sqliteTable(
 export const ltiUsers = sqliteTable(
   "lti_users",
   {
-    platformId: text("platform_id")
-      .notNull()
-      .references(() => ltiPlatforms.id, { onDelete: "cascade" }),
+    platformId: owned("platform_id", () => ltiPlatforms.id),
     sub: text("sub").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: owned("user_id", () => user.id),
     // Null for a learner only known from a roster sync.
     launchedAt: ms("launched_at"),
   },
@@ -600,9 +599,7 @@ export const ltiContexts = sqliteTable(
   "lti_contexts",
   {
     id: id(),
-    platformId: text("platform_id")
-      .notNull()
-      .references(() => ltiPlatforms.id, { onDelete: "cascade" }),
+    platformId: owned("platform_id", () => ltiPlatforms.id),
     contextId: text("context_id").notNull(),
     title: text("title").notNull().default(""),
     membershipsUrl: text("memberships_url"),
@@ -616,12 +613,8 @@ export const LTI_CONTEXT_ROLES = ["instructor", "learner"] as const;
 export const ltiContextMembers = sqliteTable(
   "lti_context_members",
   {
-    contextId: text("context_id")
-      .notNull()
-      .references(() => ltiContexts.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    contextId: owned("context_id", () => ltiContexts.id),
+    userId: owned("user_id", () => user.id),
     role: text("role", { enum: LTI_CONTEXT_ROLES }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.contextId, t.userId] }), index("lti_context_members_user_idx").on(t.userId)],
@@ -631,12 +624,8 @@ export const ltiContextMembers = sqliteTable(
 export const ltiRoomContexts = sqliteTable(
   "lti_room_contexts",
   {
-    roomId: text("room_id")
-      .notNull()
-      .references(() => testRooms.id, { onDelete: "cascade" }),
-    contextId: text("context_id")
-      .notNull()
-      .references(() => ltiContexts.id, { onDelete: "cascade" }),
+    roomId: owned("room_id", () => testRooms.id),
+    contextId: owned("context_id", () => ltiContexts.id),
   },
   (t) => [primaryKey({ columns: [t.roomId, t.contextId] }), index("lti_room_contexts_context_idx").on(t.contextId)],
 );
@@ -646,16 +635,10 @@ export const ltiResourceLinks = sqliteTable(
   "lti_resource_links",
   {
     id: id(),
-    platformId: text("platform_id")
-      .notNull()
-      .references(() => ltiPlatforms.id, { onDelete: "cascade" }),
+    platformId: owned("platform_id", () => ltiPlatforms.id),
     resourceLinkId: text("resource_link_id").notNull(),
-    contextId: text("context_id")
-      .notNull()
-      .references(() => ltiContexts.id, { onDelete: "cascade" }),
-    roomId: text("room_id")
-      .notNull()
-      .references(() => testRooms.id, { onDelete: "cascade" }),
+    contextId: owned("context_id", () => ltiContexts.id),
+    roomId: owned("room_id", () => testRooms.id),
     lineItemUrl: text("line_item_url"),
   },
   (t) => [
@@ -667,16 +650,10 @@ export const ltiResourceLinks = sqliteTable(
 /** An instructor's deep-linking request, open in our picker until they choose a room. */
 export const ltiDeepLinks = sqliteTable("lti_deep_links", {
   id: id(),
-  platformId: text("platform_id")
-    .notNull()
-    .references(() => ltiPlatforms.id, { onDelete: "cascade" }),
+  platformId: owned("platform_id", () => ltiPlatforms.id),
   deploymentId: text("deployment_id").notNull(),
-  contextId: text("context_id")
-    .notNull()
-    .references(() => ltiContexts.id, { onDelete: "cascade" }),
-  userId: text("user_id")
-    .notNull()
-    .references(() => user.id, { onDelete: "cascade" }),
+  contextId: owned("context_id", () => ltiContexts.id),
+  userId: owned("user_id", () => user.id),
   returnUrl: text("return_url").notNull(),
   data: text("data"),
   expiresAt: ms("expires_at").notNull(),
@@ -688,15 +665,9 @@ export const LTI_GRADE_STATES = ["pending", "sent"] as const;
 export const ltiGrades = sqliteTable(
   "lti_grades",
   {
-    studentTestId: text("student_test_id")
-      .notNull()
-      .references(() => studentTests.id, { onDelete: "cascade" }),
-    resourceLinkId: text("resource_link_id")
-      .notNull()
-      .references(() => ltiResourceLinks.id, { onDelete: "cascade" }),
-    roomId: text("room_id")
-      .notNull()
-      .references(() => testRooms.id, { onDelete: "cascade" }),
+    studentTestId: owned("student_test_id", () => studentTests.id),
+    resourceLinkId: owned("resource_link_id", () => ltiResourceLinks.id),
+    roomId: owned("room_id", () => testRooms.id),
     sub: text("sub").notNull(),
     scoreGiven: integer("score_given").notNull(),
     scoreMaximum: integer("score_maximum").notNull(),

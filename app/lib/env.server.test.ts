@@ -53,6 +53,8 @@ describe("production with the documented local defaults (decision 021)", () => {
     expect(await check({ ...prod, ADMIN_SIGNUP_CODE: "ADMIN-2026" }, url)).toMatch(/^Refusing to serve: ADMIN_SIGNUP_CODE is still the documented local default/);
     expect(await check({ ...prod, BETTER_AUTH_SECRET: "local-dev-secret-change-me-0123456789abcdef" }, url)).toMatch(/BETTER_AUTH_SECRET is still/);
     expect(await check({ ...prod, RUNNER_TOKEN: " local-runner-token\n" }, url)).toMatch(/RUNNER_TOKEN is still/);
+    const { LOCAL_LTI_KEY } = await import("./lti/local-key");
+    expect(await check({ ...prod, LTI_PRIVATE_KEY: LOCAL_LTI_KEY }, url)).toMatch(/LTI_PRIVATE_KEY is still/);
     const all = await check(
       { ...prod, ADMIN_SIGNUP_CODE: "ADMIN-2026", BETTER_AUTH_SECRET: "local-dev-secret-change-me-0123456789abcdef", RUNNER_TOKEN: "local-runner-token" },
       url,

@@ -20,8 +20,11 @@ const EnvSchema = z.object({
    * How long after a student's deadline the journal still accepts entries
    * written before it (README: offline-tolerant test taking). Default 15 min.
    */
-  /** The LTI tool's signing key: a private RSA JWK (JSON) or a PKCS#8 PEM (decision 025). */
-  LTI_PRIVATE_KEY: z.string().min(1, "LTI_PRIVATE_KEY is required (see .dev.vars.example)"),
+  /**
+   * The LTI tool's signing key: a private RSA JWK (JSON) or a PKCS#8 PEM (decision 025).
+   * Optional: without it the app runs and only LTI answers that it is not set up.
+   */
+  LTI_PRIVATE_KEY: z.string().optional(),
   /** Public keys still published while platforms move to a new LTI_PRIVATE_KEY: a JWKS ({"keys":[...]}). */
   LTI_PUBLISHED_KEYS: z.string().optional(),
   GRACE_SECONDS: z.coerce.number().int("GRACE_SECONDS must be a whole number").min(0).max(86_400).default(900),

@@ -14,7 +14,7 @@ import { useValidateOnSubmit } from "~/components/use-validate-on-submit";
 import { requireRole } from "~/lib/accounts/session.server";
 import { actionError, failure, parseValues, readFormValues, success } from "~/lib/forms.server";
 import { idField } from "~/lib/input-limits";
-import { toolKey } from "~/lib/lti/keys.server";
+import { LtiNotConfiguredError, toolKey } from "~/lib/lti/keys.server";
 import { LTI_PATHS, PLATFORM_MESSAGES, PlatformSchema } from "~/lib/lti/lti";
 import { deletePlatform, listPlatforms, savePlatform } from "~/lib/lti/platforms.server";
 
@@ -23,14 +23,23 @@ export const meta: MetaFunction = () => [{ title: "LTI — ProctorEdge" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireRole(request, context, "admin");
   const origin = new URL(request.url).origin;
-  const [platforms, key] = await Promise.all([listPlatforms(context.db), toolKey(context.cloudflare.env)]);
+  const [platforms, kid] = await Promise.all([
+    listPlatforms(context.db),
+    toolKey(context.cloudflare.env).then(
+      (key) => key.publicJwk.kid,
+      (error: unknown) => {
+        if (error instanceof LtiNotConfiguredError) return null;
+        throw error;
+      },
+    ),
+  ]);
   return {
     tool: {
       loginUrl: origin + LTI_PATHS.login,
       launchUrl: origin + LTI_PATHS.launch,
       jwksUrl: origin + LTI_PATHS.jwks,
       deepLinkUrl: origin + LTI_PATHS.deepLink,
-      kid: key.publicJwk.kid,
+      kid,
     },
     platforms: platforms.map((p) => ({
       id: p.id,
@@ -134,7 +143,7 @@ function ToolDetails({ tool }: { tool: Data["tool"] }) {
   const rows = [
     { label: "Login URL", value: tool.loginUrl, hint: "OIDC login initiation" },
     { label: "Redirection URL(s)", value: tool.launchUrl, hint: "The launch" },
-    { label: "Public keyset URL", value: tool.jwksUrl, hint: `This tool's JWKS (key id ${tool.kid.slice(0, 12)}…)` },
+    { label: "Public keyset URL", value: tool.jwksUrl, hint: tool.kid ? `This tool's JWKS (key id ${tool.kid.slice(0, 12)}…)` : "This tool's JWKS" },
     { label: "Deep linking URL", value: tool.deepLinkUrl, hint: "“Add activity”: instructors pick a test room" },
   ];
   return (
@@ -146,6 +155,12 @@ function ToolDetails({ tool }: { tool: Data["tool"] }) {
         In Moodle: Site administration → Plugins → External tool → Manage tools → configure a tool manually (LTI 1.3, public key
         type “Keyset URL”, services: grade sync and membership). In Canvas: an LTI Developer Key.
       </p>
+      {tool.kid ? null : (
+        <p role="alert" className="mt-3 rounded-md bg-amber-100 px-3 py-2 text-sm text-amber-900 dark:bg-amber-900/50 dark:text-amber-100">
+          LTI is not set up on this server yet: set the <code>LTI_PRIVATE_KEY</code> secret (README, Configuration). Launches are refused
+          until then.
+        </p>
+      )}
       <dl className="mt-4 grid gap-3 sm:grid-cols-2">
         {rows.map((row) => (
           <div key={row.label} className="min-w-0">

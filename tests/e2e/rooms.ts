@@ -1,7 +1,7 @@
 // Shared steps of the student's path (rooms, joining, the coding page, the
 // admin's participants table), used by the student and offline specs.
 import type { Browser, BrowserContext } from "@playwright/test";
-import { codingQuestions } from "../../scripts/seed-data.mjs";
+import { codingQuestions, mcqs } from "../../scripts/seed-data.mjs";
 import { collectConsoleErrors, DEMO, expect, login, signUp, uniqueEmail, waitForLive, type ConsoleErrorAllowance, type Page } from "./fixtures";
 
 /** A toast: success and info toasts are role=status, errors role=alert (other live regions are not toasts). */
@@ -117,8 +117,15 @@ export async function joinPracticeRoom(page: Page, otp: string) {
   await card.getByRole("button", { name: "Join Practice Room" }).click();
 }
 
-/** Ticks the six terms and launches; the caller asserts the test page. */
-export async function acceptTermsAndLaunch(page: Page) {
+/** The seeded correct option (0-3) of an MCQ, by its question text. */
+export function correctIndexOf(title: string) {
+  const mcq = mcqs.find((q) => q.title === title.trim());
+  if (!mcq) throw new Error(`no seeded MCQ titled ${title}`);
+  return mcq.correctIndex;
+}
+
+/** Ticks the six terms and launches; the caller asserts the test page (a page, or the frame an LMS embeds it in). */
+export async function acceptTermsAndLaunch(page: Pick<Page, "getByRole" | "getByText">) {
   await expect(page.getByRole("heading", { name: "Before you start" })).toBeVisible();
   const boxes = page.getByRole("checkbox");
   await expect(boxes).toHaveCount(6);

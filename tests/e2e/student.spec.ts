@@ -3,12 +3,12 @@
 // accept the terms and take a coding test judged by the real code runner
 // (scripts/e2e-server.mjs starts one for the tests), or an MCQ test that
 // submits itself when its minute is up.
-import { mcqs } from "../../scripts/seed-data.mjs";
 import { expect, test, waitForLive } from "./fixtures";
 import {
   acceptTermsAndLaunch,
   alertToast,
   cell,
+  correctIndexOf,
   createRoom,
   enableRoom,
   finishTest,
@@ -216,13 +216,6 @@ test.describe("a coding room, from the OTP to the results", () => {
 });
 
 // ================================================================= an MCQ room
-
-/** The seeded correct option (0-3) of an MCQ, by its question text. */
-function correctIndexOf(title: string) {
-  const mcq = mcqs.find((q) => q.title === title.trim());
-  if (!mcq) throw new Error(`no seeded MCQ titled ${title}`);
-  return mcq.correctIndex;
-}
 
 test("an MCQ test answered with the keyboard submits itself when its minute is up", async ({ page, browser }) => {
   test.setTimeout(150_000);

@@ -6,7 +6,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { crossSiteSessionCookie } from "~/lib/accounts/auth.server";
 import { forgetRecentViewer } from "~/lib/accounts/session.server";
 import { frameCookie, frameOrigins } from "./frame.server";
-import { toolJwks } from "./keys.server";
+import { LtiNotConfiguredError, toolJwks } from "./keys.server";
 import { performLaunch } from "./launch.server";
 import { CLAIM, LTI_PATHS } from "./lti";
 import { LaunchFormSchema, LoginSchema, LtiError, startLogin, verifyLaunch } from "./oidc.server";
@@ -96,6 +96,7 @@ export async function handleLtiRequest(request: Request, context: AppLoadContext
     return new Response(null, { status: 302, headers });
   } catch (error) {
     if (error instanceof LtiError) return refused(error);
+    if (error instanceof LtiNotConfiguredError) return ltiMessagePage({ title: "LTI is not set up", message: error.message, status: 503 });
     console.error("LTI request failed", error);
     return ltiMessagePage({
       title: "This launch could not be completed",

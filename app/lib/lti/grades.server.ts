@@ -7,6 +7,7 @@ import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { evaluationRequests, ltiContextMembers, ltiGrades, ltiResourceLinks, ltiUsers, studentTests } from "~/db/schema";
 import { createDb, type Db } from "~/lib/db.server";
 import { chunk } from "~/lib/d1-limits";
+import { LtiNotConfiguredError } from "./keys.server";
 import { SCOPE, type LmsGradeStatus } from "./lti";
 import { platformById, type Platform } from "./platforms.server";
 import { LtiServiceError, postScore, type Score } from "./services.server";
@@ -179,8 +180,9 @@ export async function postDueGrades(env: Env, db: Db, roomId: string, now = Date
     } catch (error) {
       const attempts = grade.attempts + 1;
       const at = Date.now() + backoffMs(attempts);
-      const message = error instanceof LtiServiceError ? error.message : "The score could not be sent";
-      if (!(error instanceof LtiServiceError)) console.error("LTI score post failed", error);
+      const expected = error instanceof LtiServiceError || error instanceof LtiNotConfiguredError;
+      const message = expected ? error.message : "The score could not be sent";
+      if (!expected) console.error("LTI score post failed", error);
       await db
         .update(ltiGrades)
         .set({ attempts, nextAttemptAt: new Date(at), lastError: message.slice(0, 300) })

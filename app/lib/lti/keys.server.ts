@@ -26,8 +26,15 @@ async function loadKey(source: string): Promise<ToolKey> {
   return { privateKey, publicJwk: { ...publicJwk, kid, alg: "RS256", use: "sig" } };
 }
 
+export class LtiNotConfiguredError extends Error {
+  constructor() {
+    super("LTI is not set up on this server: set the LTI_PRIVATE_KEY secret (README, Configuration).");
+  }
+}
+
 export function toolKey(env: Env): Promise<ToolKey> {
-  const source = getServerEnv(env).LTI_PRIVATE_KEY;
+  const source = getServerEnv(env).LTI_PRIVATE_KEY?.trim();
+  if (!source) return Promise.reject(new LtiNotConfiguredError());
   let pending = loaded.get(source);
   if (!pending) {
     pending = loadKey(source).catch((error) => {
