@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import type { ClientLoaderFunctionArgs } from "@remix-run/react";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "@remix-run/react";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ToastProvider, useToastOnce } from "~/components/toaster";
 import { useNonce } from "~/lib/nonce";
@@ -17,9 +17,11 @@ export const links: LinksFunction = () => [
 ];
 export const meta: MetaFunction = () => [{ title: "ProctorEdge — secure coding assessments" }];
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const { toast, setCookie } = await popToast(request);
-  return data({ toast }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  // Inside an LMS's frame (decision 025), where browsers may deny storage to the frame.
+  const framed = context.frameAncestors.length > 0;
+  return data({ toast, framed }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
 /**
@@ -29,12 +31,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * toast to show.
  */
 export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
-  return (await serverOrOffline(() => serverLoader<typeof loader>())) ?? { toast: null };
+  return (await serverOrOffline(() => serverLoader<typeof loader>())) ?? { toast: null, framed: false };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   // Every inline script carries the page's CSP nonce (decision 021).
   const nonce = useNonce();
+  // Scroll restoration keeps positions in sessionStorage, which a browser may deny an LMS's frame
+  // (its inline script then throws); inside a frame there is nothing to restore anyway.
+  const framed = useRouteLoaderData<typeof clientLoader>("root")?.framed ?? false;
   return (
     // The boot script sets the theme class before paint; React must not undo it.
     <html lang="en" suppressHydrationWarning>
@@ -47,7 +52,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <ToastProvider>{children}</ToastProvider>
-        <ScrollRestoration nonce={nonce} />
+        {framed ? null : <ScrollRestoration nonce={nonce} />}
         <Scripts nonce={nonce} />
       </body>
     </html>

@@ -60,6 +60,15 @@ CREATE TABLE `lti_grades` (
 );
 --> statement-breakpoint
 CREATE INDEX `lti_grades_room_idx` ON `lti_grades` (`room_id`);--> statement-breakpoint
+CREATE TABLE `lti_handoffs` (
+	`token_hash` text PRIMARY KEY NOT NULL,
+	`user_id` text NOT NULL,
+	`location` text NOT NULL,
+	`expires_at` integer NOT NULL,
+	FOREIGN KEY (`user_id`) REFERENCES `user`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `lti_handoffs_expires_idx` ON `lti_handoffs` (`expires_at`);--> statement-breakpoint
 CREATE TABLE `lti_platforms` (
 	`id` text PRIMARY KEY NOT NULL,
 	`issuer` text NOT NULL,

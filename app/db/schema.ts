@@ -682,3 +682,20 @@ export const ltiGrades = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.studentTestId, t.resourceLinkId] }), index("lti_grades_room_idx").on(t.roomId)],
 );
+
+/**
+ * A verified launch handed to a window of its own: when the LMS's frame may keep
+ * cookies but no storage (the offline journal needs IndexedDB), the learner
+ * continues in a new window with this single-use, short-lived token (decision 025).
+ */
+export const ltiHandoffs = sqliteTable(
+  "lti_handoffs",
+  {
+    // SHA-256 of the token: the token itself is only in the learner's page.
+    tokenHash: text("token_hash").primaryKey(),
+    userId: owned("user_id", () => user.id),
+    location: text("location").notNull(),
+    expiresAt: ms("expires_at").notNull(),
+  },
+  (t) => [index("lti_handoffs_expires_idx").on(t.expiresAt)],
+);

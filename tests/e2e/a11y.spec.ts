@@ -204,6 +204,28 @@ test("the admin's pages", async () => {
   await expect(page.getByRole("dialog")).toBeHidden();
 });
 
+test("the LTI page: the tool's URLs, the platform form, an edit and a delete confirmation", async () => {
+  const page = admin.page;
+  if (!/\/admin/.test(page.url())) await loginAdmin(page);
+  await visit(page, "/admin/lti", "LTI", heading("LTI 1.3", 2));
+  const form = page.getByRole("region", { name: "Register a platform" });
+  await form.getByLabel("Platform ID").fill(`https://moodle-${tag}.example.edu`);
+  await form.getByLabel("Client ID").fill("a11y-client");
+  await form.getByLabel("Deployment ID").fill("1");
+  await form.getByLabel("Authentication request URL").fill(`https://moodle-${tag}.example.edu/mod/lti/auth.php`);
+  await form.getByLabel("Access token URL").fill(`https://moodle-${tag}.example.edu/mod/lti/token.php`);
+  await form.getByLabel("Public keyset URL").fill(`https://moodle-${tag}.example.edu/mod/lti/certs.php`);
+  await form.getByRole("button", { name: "Register platform" }).click();
+  await page.getByRole("button", { name: `Edit https://moodle-${tag}.example.edu` }).click();
+  await expect(page.getByRole("heading", { name: "Edit platform" })).toBeVisible();
+  await scan(page, "LTI, editing a platform");
+  await page.getByRole("button", { name: `Delete https://moodle-${tag}.example.edu` }).click();
+  await expect(page.getByRole("dialog", { name: "Delete this platform?" })).toBeVisible();
+  await scan(page, "LTI, delete confirmation");
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("dialog")).toBeHidden();
+});
+
 test("an MCQ room: waiting, terms, the test by keyboard, submit; the admin's room dialogs", async () => {
   test.setTimeout(120_000);
   const a = admin.page;

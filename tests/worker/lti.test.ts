@@ -210,7 +210,12 @@ describe("learners land in the room; the roster; grades flow back", () => {
   it("a learner's launch joins the room without a code and opens the waiting room, framed by the LMS", async () => {
     const { res, session, cookie } = await launchFromLms(`/start/${activityId}?as=learner`);
     expect(res.status, await res.clone().text()).toBe(302);
-    expect(res.headers.get("Location")).toBe(`/waiting/${roomId}`);
+    // First the storage check (the offline journal needs IndexedDB in the frame), which goes on to the waiting room.
+    const land = res.headers.get("Location")!;
+    expect(land).toMatch(/^\/lti\/land\/[\w-]{43}$/);
+    const landing = await call(land, { cookie });
+    expect(landing.status).toBe(200);
+    expect(await landing.text()).toContain(JSON.stringify(`/waiting/${roomId}`));
     for (const c of res.headers.getSetCookie().filter((c) => !c.includes("Max-Age=0"))) expect(c).toMatch(/SameSite=None; Partitioned/);
     const waiting = await call(`/waiting/${roomId}`, { cookie });
     expect(waiting.status).toBe(200);
@@ -220,6 +225,15 @@ describe("learners land in the room; the roster; grades flow back", () => {
     const plain = await call(`/waiting/${roomId}`, { cookie: session });
     expect(plain.headers.get("X-Frame-Options")).toBe("DENY");
     expect(plain.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
+    // Where the frame keeps no storage: the same launch goes on in a new window, once, posted from our own page only.
+    const token = land.split("/").pop()!;
+    expect((await fromLms("/lti/handoff", { token })).status).toBe(403);
+    const handed = await postForm("/lti/handoff", { token });
+    expect(handed.status).toBe(302);
+    expect(handed.headers.get("Location")).toBe(`/waiting/${roomId}`);
+    expect((await call(`/waiting/${roomId}`, { cookie: sessionCookie(handed) })).status).toBe(200);
+    expect((await postForm("/lti/handoff", { token })).status).toBe(410);
+    expect((await call(land)).status).toBe(410);
     const lena = await one<{ launched_at: number | null }>("SELECT launched_at FROM lti_users WHERE sub = 'learner-sub-1'");
     expect(lena.launched_at).toEqual(expect.any(Number));
     // Only Nora has not launched yet.

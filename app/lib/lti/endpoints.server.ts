@@ -5,18 +5,52 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { crossSiteSessionCookie } from "~/lib/accounts/auth.server";
 import { forgetRecentViewer } from "~/lib/accounts/session.server";
+import { publishParticipantsChanged } from "~/lib/party.server";
 import { frameCookie, frameOrigins } from "./frame.server";
 import { LtiNotConfiguredError, toolJwks } from "./keys.server";
 import { performLaunch } from "./launch.server";
 import { CLAIM, LTI_PATHS } from "./lti";
 import { LaunchFormSchema, LoginSchema, LtiError, startLogin, verifyLaunch } from "./oidc.server";
-import { ltiMessagePage } from "./pages.server";
+import { landingPage, ltiMessagePage } from "./pages.server";
+import { consumeHandoff, createHandoff, peekHandoff } from "./handoff.server";
+import { getServerEnv } from "~/lib/env.server";
+import { requireSameOrigin } from "~/lib/json-request.server";
 
 const MAX_FORM_BYTES = 128 * 1024;
 
 /** Paths handled here, and whether a foreign origin may post to them. */
 export function isLtiEndpoint(pathname: string): boolean {
-  return pathname === LTI_PATHS.login || pathname === LTI_PATHS.launch || pathname === LTI_PATHS.jwks || pathname === LTI_PATHS.deepLink;
+  return (
+    pathname === LTI_PATHS.login ||
+    pathname === LTI_PATHS.launch ||
+    pathname === LTI_PATHS.jwks ||
+    pathname === LTI_PATHS.deepLink ||
+    pathname === HANDOFF_PATH ||
+    pathname.startsWith(LAND_PREFIX)
+  );
+}
+
+const HANDOFF_PATH = "/lti/handoff";
+const LAND_PREFIX = "/lti/land/";
+
+/** "Open in a new window": a handoff posted from our own landing page signs the learner in here, once. */
+async function handoff(request: Request, context: AppLoadContext): Promise<Response> {
+  if (request.method !== "POST") return notFromLms();
+  // Only our own page may post it: a foreign one could otherwise sign a browser in as someone else.
+  requireSameOrigin(request, [getServerEnv(context.cloudflare.env).BETTER_AUTH_URL]);
+  const token = (await readParams(request))?.token;
+  const found = token && token.length <= 100 ? await consumeHandoff(context.db, token) : null;
+  if (!found) throw new LtiError("This link to your test has expired or was already used. Open the activity again from your LMS.", 410);
+  const { cookie } = await crossSiteSessionCookie(context.auth, found.userId);
+  forgetRecentViewer(request);
+  return new Response(null, { status: 302, headers: { Location: found.location, "Set-Cookie": cookie, "Cache-Control": "no-store" } });
+}
+
+async function land(url: URL, context: AppLoadContext): Promise<Response> {
+  const token = decodeURIComponent(url.pathname.slice(LAND_PREFIX.length));
+  const next = token.length <= 100 ? await peekHandoff(context.db, token) : null;
+  if (!next) throw new LtiError("This link to your test has expired or was already used. Open the activity again from your LMS.", 410);
+  return landingPage({ next, token });
 }
 
 async function readParams(request: Request): Promise<Record<string, string> | null> {
@@ -62,6 +96,8 @@ export async function handleLtiRequest(request: Request, context: AppLoadContext
       return Response.json(await toolJwks(env), { headers: { "Cache-Control": "public, max-age=300" } });
     }
     if (url.pathname === LTI_PATHS.deepLink) return notFromLms();
+    if (url.pathname === HANDOFF_PATH) return await handoff(request, context);
+    if (url.pathname.startsWith(LAND_PREFIX)) return await land(url, context);
     if (url.pathname === LTI_PATHS.login) {
       if (!["GET", "POST"].includes(request.method)) return notFromLms();
       const params = await readParams(request);
@@ -78,6 +114,7 @@ export async function handleLtiRequest(request: Request, context: AppLoadContext
     if (!parsed.success) throw new LtiError("The launch lacks its id_token and state.", 400);
     const verified = await verifyLaunch(context.db, request, parsed.data);
     const outcome = await performLaunch(context.db, verified);
+    if (outcome.joined) context.cloudflare.ctx.waitUntil(publishParticipantsChanged(env, outcome.joined));
     const { cookie, maxAge } = await crossSiteSessionCookie(context.auth, outcome.userId);
     forgetRecentViewer(request);
     const presentation = verified.claims[CLAIM.launchPresentation] as { return_url?: unknown } | undefined;
@@ -89,12 +126,15 @@ export async function handleLtiRequest(request: Request, context: AppLoadContext
       verified.platform.issuer,
       verified.platform.authLoginUrl,
     ]);
-    const headers = new Headers({ Location: outcome.location, "Cache-Control": "no-store" });
+    // A learner lands on the storage check first (the test's offline journal needs IndexedDB in this frame).
+    const location = outcome.joined ? `${LAND_PREFIX}${await createHandoff(context.db, outcome.userId, outcome.location)}` : outcome.location;
+    const headers = new Headers({ Location: location, "Cache-Control": "no-store" });
     headers.append("Set-Cookie", cookie);
     headers.append("Set-Cookie", await frameCookie(env, origins, maxAge));
     headers.append("Set-Cookie", `lti-state-${parsed.data.state}=; Path=/lti; Max-Age=0; HttpOnly; Secure; SameSite=None; Partitioned`);
     return new Response(null, { status: 302, headers });
   } catch (error) {
+    if (error instanceof Response) return error;
     if (error instanceof LtiError) return refused(error);
     if (error instanceof LtiNotConfiguredError) return ltiMessagePage({ title: "LTI is not set up", message: error.message, status: 503 });
     console.error("LTI request failed", error);

@@ -54,7 +54,8 @@ const ClaimsSchema = z.object({
 
 type Claims = z.infer<typeof ClaimsSchema>;
 
-export type LaunchOutcome = { userId: string; location: string; returnUrl?: string };
+/** `joined`: the room a learner's launch made them a participant of (the admins' pages follow). */
+export type LaunchOutcome = { userId: string; location: string; returnUrl?: string; joined?: string };
 
 export const LTI_MESSAGES = {
   noRole: "Your role in this course gives no access to this tool. Instructors and learners of the course may open it.",
@@ -125,7 +126,7 @@ export async function performLaunch(db: Db, verified: VerifiedLaunch, now = Date
     if (error instanceof Error && error.message === LTI_MESSAGES.removed) throw new LtiError(LTI_MESSAGES.removed, 403);
     throw error;
   });
-  return { userId: account.id, location: room.isActive ? `/test/${room.id}/terms` : `/waiting/${room.id}` };
+  return { userId: account.id, location: room.isActive ? `/test/${room.id}/terms` : `/waiting/${room.id}`, joined: room.id };
 }
 
 function displayName(claims: Pick<Claims, "name" | "given_name" | "family_name">) {

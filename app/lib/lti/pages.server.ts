@@ -56,6 +56,46 @@ export function ltiMessagePage(opts: { title: string; message: string; status: n
   return response;
 }
 
+/**
+ * Where a learner's launch lands: in a frame that may keep the test's storage
+ * (IndexedDB, used by the offline journal) it goes straight on; otherwise it
+ * offers the test in a window of its own (a single-use handoff, posted from here).
+ */
+export function landingPage(opts: { next: string; token: string }) {
+  const nonce = createNonce();
+  const script = `(async function () {
+  function storage() {
+    try { sessionStorage.setItem("lti-check", "1"); sessionStorage.removeItem("lti-check"); localStorage.getItem("lti-check"); } catch (e) { return Promise.resolve(false); }
+    return new Promise(function (resolve) {
+      try {
+        var open = indexedDB.open("lti-storage-check");
+        open.onsuccess = function () { open.result.close(); resolve(true); };
+        open.onerror = function () { resolve(false); };
+      } catch (e) { resolve(false); }
+    });
+  }
+  if (await storage()) { location.replace(${JSON.stringify(opts.next)}); return; }
+  document.getElementById("checking").hidden = true;
+  document.getElementById("blocked").hidden = false;
+  document.getElementById("handoff").addEventListener("submit", function () {
+    document.getElementById("blocked").hidden = true;
+    document.getElementById("moved").hidden = false;
+  });
+})();`;
+  return page({
+    title: "Opening your test",
+    status: 200,
+    nonce,
+    body: `<h1>Opening your test…</h1>
+<p id="checking" role="status">Checking that this page can keep your answers safe offline…</p>
+<div id="blocked" hidden><p role="alert">Your browser does not let this test keep your answers on the device inside the LMS page, so it opens in a window of its own.</p>
+<form id="handoff" method="post" action="/lti/handoff" target="_blank">${hiddenFields({ token: opts.token })}<button type="submit">Open in a new window</button></form></div>
+<p id="moved" hidden role="status">Your test is open in the other window.</p>
+<noscript><p><a href="${escape(opts.next)}">Continue</a></p></noscript>
+<script nonce="${nonce}">${script}</script>`,
+  });
+}
+
 /** A form that posts itself to the LMS (with a button where scripts do not run). */
 export function autoPostPage(opts: { title: string; action: string; fields: Record<string, string> }) {
   const nonce = createNonce();
