@@ -31,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * toast to show.
  */
 export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
-  return (await serverOrOffline(() => serverLoader<typeof loader>())) ?? { toast: null, framed: false };
+  return (await serverOrOffline(() => serverLoader<typeof loader>())) ?? { toast: null };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -39,7 +39,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // Scroll restoration keeps positions in sessionStorage, which a browser may deny an LMS's frame
   // (its inline script then throws); inside a frame there is nothing to restore anyway.
-  const framed = useRouteLoaderData<typeof clientLoader>("root")?.framed ?? false;
+  const framed = (useRouteLoaderData("root") as { framed?: boolean } | undefined)?.framed;
   return (
     // The boot script sets the theme class before paint; React must not undo it.
     <html lang="en" suppressHydrationWarning>
