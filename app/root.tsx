@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import type { ClientLoaderFunctionArgs } from "@remix-run/react";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ToastProvider, useToastOnce } from "~/components/toaster";
 import { useNonce } from "~/lib/nonce";
@@ -39,7 +39,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // Scroll restoration keeps positions in sessionStorage, which a browser may deny an LMS's frame
   // (its inline script then throws); inside a frame there is nothing to restore anyway.
-  const framed = (useRouteLoaderData("root") as { framed?: boolean } | undefined)?.framed;
+  const framed = (useMatches()[0]?.data as { framed?: boolean } | undefined)?.framed;
   return (
     // The boot script sets the theme class before paint; React must not undo it.
     <html lang="en" suppressHydrationWarning>

@@ -4,14 +4,19 @@
 // registered issuer, then the signed token and this browser's state).
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { crossSiteSessionCookie } from "~/lib/accounts/auth.server";
-import { forgetRecentViewer } from "~/lib/accounts/session.server";
+
 import { publishParticipantsChanged } from "~/lib/party.server";
 import { frameCookie, frameOrigins } from "./frame.server";
 import { LtiNotConfiguredError, toolJwks } from "./keys.server";
 import { performLaunch } from "./launch.server";
 import { CLAIM, LTI_PATHS } from "./lti";
 import { LaunchFormSchema, LoginSchema, LtiError, startLogin, verifyLaunch } from "./oidc.server";
-import { landingPage, ltiMessagePage } from "./pages.server";
+import { autoPostPage, landingPage, ltiMessagePage } from "./pages.server";
+import { deepLinkResponse, isCourseRoom, openDeepLink, PICKER_MESSAGES, placeRoomInCourse } from "./deep-linking.server";
+import { z } from "zod";
+import { forgetRecentViewer, getViewer } from "~/lib/accounts/session.server";
+import { FormError } from "~/lib/forms.server";
+import { getRoom } from "~/lib/rooms/rooms.server";
 import { consumeHandoff, createHandoff, peekHandoff } from "./handoff.server";
 import { getServerEnv } from "~/lib/env.server";
 import { requireSameOrigin } from "~/lib/json-request.server";
@@ -26,8 +31,42 @@ export function isLtiEndpoint(pathname: string): boolean {
     pathname === LTI_PATHS.jwks ||
     pathname === LTI_PATHS.deepLink ||
     pathname === HANDOFF_PATH ||
-    pathname.startsWith(LAND_PREFIX)
+    pathname.startsWith(LAND_PREFIX) ||
+    ADD_TO_COURSE.test(pathname)
   );
+}
+
+const ADD_TO_COURSE = /^\/lti\/pick\/([^/]{1,100})\/add$/;
+const PickSchema = z.object({ roomId: z.string().min(1, "Pick a test room first").max(100, "Pick a test room first") });
+
+/**
+ * The picker's "Add to course" (deep linking): the picked room goes back to the
+ * LMS as a signed LtiDeepLinkingResponse, posted by a page of its own whose CSP
+ * lets exactly the LMS's return URL be the form's target. An instructor who is
+ * not an administrator may only pick a room of this course.
+ */
+async function addToCourse(request: Request, context: AppLoadContext, linkId: string): Promise<Response> {
+  if (request.method !== "POST") return ltiMessagePage({ title: "Start from your LMS", message: "Pick a room on the previous page.", status: 405 });
+  // A plain form post from our own picker page, never from another site.
+  requireSameOrigin(request, [getServerEnv(context.cloudflare.env).BETTER_AUTH_URL]);
+  const viewer = await getViewer(request, context.auth, context.db);
+  if (!viewer) return ltiMessagePage({ title: "The room could not be added", message: "Please log in first", status: 401 });
+  try {
+    const link = await openDeepLink(context.db, linkId, viewer.id);
+    const parsed = PickSchema.safeParse((await readParams(request)) ?? {});
+    if (!parsed.success) throw new FormError(parsed.error.issues[0]!.message);
+    const room = await getRoom(context.db, parsed.data.roomId);
+    if (!room) throw new FormError("Room not found", 404);
+    if (viewer.role !== "admin" && !(await isCourseRoom(context.db, room.id, link.contextId))) {
+      throw new FormError(PICKER_MESSAGES.roomNotInCourse, 403);
+    }
+    await placeRoomInCourse(context.db, room.id, link.contextId);
+    const { returnUrl, jwt } = await deepLinkResponse(context.cloudflare.env, context.db, link, room, new URL(request.url).origin);
+    return autoPostPage({ title: `Adding “${room.roomName}” to your course`, action: returnUrl, fields: { JWT: jwt } });
+  } catch (error) {
+    if (error instanceof FormError) return ltiMessagePage({ title: "The room could not be added", message: error.message, status: error.status });
+    throw error;
+  }
 }
 
 const HANDOFF_PATH = "/lti/handoff";
@@ -97,6 +136,8 @@ export async function handleLtiRequest(request: Request, context: AppLoadContext
     }
     if (url.pathname === LTI_PATHS.deepLink) return notFromLms();
     if (url.pathname === HANDOFF_PATH) return await handoff(request, context);
+    const adding = ADD_TO_COURSE.exec(url.pathname);
+    if (adding) return await addToCourse(request, context, decodeURIComponent(adding[1]!));
     if (url.pathname.startsWith(LAND_PREFIX)) return await land(url, context);
     if (url.pathname === LTI_PATHS.login) {
       if (!["GET", "POST"].includes(request.method)) return notFromLms();
