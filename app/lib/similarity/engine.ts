@@ -1,0 +1,193 @@
+// The similarity engine (issue 23, decision 026), shared by the room's
+// Similarity page and `npm run similarity`. Two measures over the normalized
+// tokens of tokenize.ts:
+// - an order-free one: every program as a bag of token n-grams weighted by how
+//   rare they are in the set (tf-idf), compared by cosine. Moving functions or
+//   independent statements around moves n-grams, it does not remove them; it
+//   also makes every pair cheap to score through an inverted index.
+// - Dolos's winnowed k-gram fingerprints (@dodona/dolos-core), for the pairs
+//   the first measure finds: the matching fragments on both sides, their
+//   coverage and the longest one.
+// Fragments that more than a share of the set has in common (boilerplate) and
+// anything in the starter code count for nothing.
+import { File, FingerprintIndex, Region, TokenizedFile } from "@dodona/dolos-core";
+import { tokenize, type Language, type Token } from "./tokenize.ts";
+
+export type Span = { startLine: number; startCol: number; endLine: number; endCol: number };
+export type MatchFragment = { a: Span; b: Span; tokens: number };
+export type PairResult = {
+  a: string;
+  b: string;
+  /** 0..1 */
+  similarity: number;
+  /** Share of each program's tokens inside a matching fragment, 0..1. */
+  coveredA: number;
+  coveredB: number;
+  /** The longest matching fragment, in tokens. */
+  longestFragment: number;
+  fragments: MatchFragment[];
+};
+export type Skipped = { id: string; reason: string };
+export type Analysis = { pairs: PairResult[]; skipped: Skipped[]; analysed: number };
+
+export type Submission = { id: string; code: string };
+
+export const LIMITS = { maxBytes: 64 * 1024 } as const;
+
+export const DEFAULTS = {
+  /** A fragment in more than this share of the programs is boilerplate. */
+  commonShare: 0.5,
+  /** A fragment shared by fewer programs than this is never boilerplate (two students who share code are evidence). */
+  commonFloor: 3,
+  ngram: 4,
+  kgram: 10,
+  window: 6,
+  /** Pairs whose order-free score is below this get no fingerprint comparison (they are far below any threshold). */
+  candidate: 0.2,
+} as const;
+
+export type Options = { language: Language; commonShare?: number; starterCode?: string | null };
+
+/** Why a submission cannot be compared, or null when it can. */
+export function skipReason(code: string): string | null {
+  if (new TextEncoder().encode(code).length > LIMITS.maxBytes) return "larger than 64 KB";
+  if (code.includes("\u0000") || /[\u0001-\u0008\u000e-\u001f]/.test(code.slice(0, 4096))) return "binary";
+  if (code.trim().length === 0) return "empty";
+  return null;
+}
+
+type Prepared = {
+  id: string;
+  tokens: Token[];
+  kinds: string[];
+  grams: Map<string, number>;
+  norm: number;
+  file: TokenizedFile;
+};
+
+function ngrams(kinds: readonly string[], n: number): Map<string, number> {
+  const out = new Map<string, number>();
+  if (kinds.length < n) {
+    if (kinds.length) out.set(kinds.join(" "), 1);
+    return out;
+  }
+  for (let i = 0; i + n <= kinds.length; i++) {
+    const key = kinds.slice(i, i + n).join(" ");
+    out.set(key, (out.get(key) ?? 0) + 1);
+  }
+  return out;
+}
+
+function tokenizedFile(id: string, code: string, tokens: Token[]): TokenizedFile {
+  // Dolos's regions count rows from 0.
+  const mapping = tokens.map((t) => new Region(t.line - 1, t.col, t.endLine - 1, t.endCol));
+  return new TokenizedFile(new File(id, code), tokens.map((t) => t.kind), mapping);
+}
+
+const toSpan = (r: Region): Span => ({ startLine: r.startRow + 1, startCol: r.startCol, endLine: r.endRow + 1, endCol: r.endCol });
+
+/** Every pair of submissions scored, most similar first (pairs that share nothing are left out). */
+export function analyse(submissions: readonly Submission[], options: Options): Analysis {
+  const share = options.commonShare ?? DEFAULTS.commonShare;
+  const skipped: Skipped[] = [];
+  const prepared: Prepared[] = [];
+  for (const s of submissions) {
+    const reason = skipReason(s.code);
+    if (reason) {
+      skipped.push({ id: s.id, reason });
+      continue;
+    }
+    const { tokens } = tokenize(s.code, options.language);
+    if (tokens.length === 0) {
+      skipped.push({ id: s.id, reason: "no code (only comments or blanks)" });
+      continue;
+    }
+    const kinds = tokens.map((t) => t.kind);
+    prepared.push({ id: s.id, tokens, kinds, grams: ngrams(kinds, DEFAULTS.ngram), norm: 0, file: tokenizedFile(s.id, s.code, tokens) });
+  }
+  const n = prepared.length;
+  // At most this many programs may share a fragment before it is boilerplate.
+  const maxShared = Math.max(DEFAULTS.commonFloor - 1, Math.floor(share * n));
+
+  const starterGrams = options.starterCode ? ngrams(tokenize(options.starterCode, options.language).tokens.map((t) => t.kind), DEFAULTS.ngram) : new Map();
+  const df = new Map<string, number>();
+  for (const p of prepared) for (const g of p.grams.keys()) df.set(g, (df.get(g) ?? 0) + 1);
+  const weight = (g: string) => {
+    const d = df.get(g) ?? 0;
+    if (d > maxShared || starterGrams.has(g)) return 0;
+    return Math.log((n + 1) / d) + 1;
+  };
+  // Inverted index of the n-grams that count, with each program's weighted count.
+  const postings = new Map<string, { p: number; w: number }[]>();
+  prepared.forEach((p, index) => {
+    let norm = 0;
+    for (const [g, tf] of p.grams) {
+      const w = tf * weight(g);
+      if (w === 0) continue;
+      norm += w * w;
+      let list = postings.get(g);
+      if (!list) postings.set(g, (list = []));
+      list.push({ p: index, w });
+    }
+    p.norm = Math.sqrt(norm);
+  });
+  const dots = new Map<number, number>();
+  for (const list of postings.values()) {
+    if (list.length < 2) continue;
+    for (let x = 0; x < list.length; x++) {
+      for (let y = x + 1; y < list.length; y++) {
+        const key = list[x]!.p * n + list[y]!.p;
+        dots.set(key, (dots.get(key) ?? 0) + list[x]!.w * list[y]!.w);
+      }
+    }
+  }
+
+  // Fingerprints for the candidates: fragments, coverage, longest.
+  const index = new FingerprintIndex(DEFAULTS.kgram, DEFAULTS.window, false, maxShared);
+  index.addFiles(prepared.map((p) => p.file));
+  if (options.starterCode) {
+    const starter = tokenize(options.starterCode, options.language).tokens;
+    // Added after the submissions: Dolos then drops every fingerprint it shares with them.
+    if (starter.length >= DEFAULTS.kgram) index.addIgnoredFile(tokenizedFile("starter code", options.starterCode, starter));
+  }
+  const pairs: PairResult[] = [];
+  for (const [key, dot] of dots) {
+    const x = Math.floor(key / n);
+    const y = key % n;
+    const a = prepared[x]!;
+    const b = prepared[y]!;
+    if (!a.norm || !b.norm) continue;
+    const cosine = Math.min(1, dot / (a.norm * b.norm));
+    if (cosine < DEFAULTS.candidate) {
+      pairs.push({ a: a.id, b: b.id, similarity: round(cosine), coveredA: 0, coveredB: 0, longestFragment: 0, fragments: [] });
+      continue;
+    }
+    const pair = index.getPair(a.file, b.file);
+    const fragments = pair.buildFragments().map((f) => ({
+      a: toSpan(f.leftSelection),
+      b: toSpan(f.rightSelection),
+      tokens: f.leftkgrams.to - f.leftkgrams.from + DEFAULTS.kgram - 1,
+    }));
+    fragments.sort((f, g) => f.a.startLine - g.a.startLine || f.a.startCol - g.a.startCol);
+    const coveredA = pair.leftTotal ? pair.leftCovered / pair.leftTotal : 0;
+    const coveredB = pair.rightTotal ? pair.rightCovered / pair.rightTotal : 0;
+    pairs.push({
+      a: a.id,
+      b: b.id,
+      similarity: round(combine(cosine, pair.similarity)),
+      coveredA: round(coveredA),
+      coveredB: round(coveredB),
+      longestFragment: pair.longest ? pair.longest + DEFAULTS.kgram - 1 : 0,
+      fragments,
+    });
+  }
+  pairs.sort((p, q) => q.similarity - p.similarity || q.longestFragment - p.longestFragment);
+  return { pairs, skipped, analysed: n };
+}
+
+/** The reported similarity: the order-free measure, raised where whole fragments match in order. */
+export function combine(cosine: number, fingerprints: number) {
+  return Math.max(cosine, (cosine + fingerprints) / 2);
+}
+
+const round = (x: number) => Math.round(x * 1000) / 1000;
