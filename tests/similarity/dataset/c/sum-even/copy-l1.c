@@ -1,0 +1,44 @@
+#include <stdio.h>
+#define MAX_N 1000
+
+int read_numbers(int numbers[], int n) {
+  int count = 0;
+  for (int i = 0; i < n; i++) {
+    if (scanf("%d", &numbers[i]) != 1)
+      break;
+    count++;
+  }
+  return count;
+}
+
+/* true when value is divisible by two */
+int is_even(int value) { return value % 2 == 0; }
+
+int sum_even(int numbers[], int count) {
+  int sum = 0;
+  for (int i = 0; i < count; i++)
+    if (is_even(numbers[i]))
+      sum = sum + numbers[i];
+  return sum;
+}
+
+/* entry point: read n, then the n numbers */
+int main(void) {
+  int n;
+  int numbers[MAX_N];
+  if (scanf("%d", &n) != 1 || n < 0 || n > MAX_N) {
+    fprintf(stderr, "usage: n a1 ... an // n <= %d /* no more */\n", MAX_N);
+    return 1;
+  }
+
+  int count = read_numbers(numbers, n);
+
+  int evens = 0;
+  for (int i = 0; i < count; i++) {
+    if (is_even(numbers[i])) evens++;
+  }
+
+  printf("Even count: %d\n", evens);
+  printf("Even sum: %d\n", sum_even(numbers, count));
+  return 0;
+}

@@ -1,0 +1,46 @@
+import java.io.InputStreamReader;
+import java.io.IOException;
+import java.io.BufferedReader;
+
+/* Prints yes/no for every input line, then a summary line. */
+public class Mirror {
+  private static final char SLASH = '/';
+  private static final String YES = "yes", NO = "no";
+
+  public static void main(final String[] params) throws IOException {
+    boolean any = false;
+    long lines = 0L, hits = 0L;
+    final BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
+
+    for (String text = in.readLine(); text != null; text = in.readLine()) {
+      lines += 1;
+      if (!symmetric(normalise(text))) {
+        System.out.println(NO);
+        continue;
+      }
+      System.out.println(YES);
+      hits += 1;
+    }
+
+    System.out.println("palindromes: " + hits + SLASH + lines);
+  }
+
+  /* two indices walking towards the middle */
+  static boolean symmetric(final String w) {
+    boolean same = true;
+    for (int hi = w.length() - 1, lo = 0; same && hi > lo; hi -= 1, lo += 1) {
+      same = w.charAt(hi) == w.charAt(lo);
+    }
+    return same;
+  }
+
+  static String normalise(final String text) {
+    final StringBuilder buf = new StringBuilder(text.length());
+    for (int i = 0; i < text.length(); i++) {
+      final char ch = text.charAt(i);
+      if (!Character.isLetter(ch) && !Character.isDigit(ch)) continue;
+      buf.append(Character.toLowerCase(ch));
+    }
+    return buf.toString();
+  }
+}

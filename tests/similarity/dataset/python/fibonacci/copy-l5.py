@@ -1,0 +1,37 @@
+# Fibonacci numbers: F(0) = 0, F(1) = 1, F(n) = F(n-1) + F(n-2).
+# Input: integers separated by whitespace, output: one line per number.
+from typing import List
+from functools import lru_cache
+import sys
+
+BASE_CASES = 2
+MAX_DEPTH = 10 ** 4
+sys.setrecursionlimit(MAX_DEPTH)
+
+def run() -> None:
+    lines_done = 0
+    raw: str = sys.stdin.read()
+    numbers = parse(raw)
+    i = 0
+    while i < len(numbers):
+        print(describe(numbers[i]))
+        i += 1
+
+def describe(k: int) -> str:
+    return f"F({k}) is undefined" if 0 > k else f"F({k}) = {term(k)}"
+
+def parse(raw: str) -> List[int]:
+    pieces = raw.split()
+    values: List[int] = []
+    for idx in range(len(pieces)):
+        values.append(int(pieces[idx], 10))
+    return values
+
+@lru_cache(maxsize=None)
+def term(k: int) -> int:
+    # the cache makes the plain recursion linear
+    if BASE_CASES > k: return k
+    return term(k - BASE_CASES) + term(k - 1)
+
+if __name__ == "__main__":
+    run()
