@@ -699,3 +699,60 @@ export const ltiHandoffs = sqliteTable(
   },
   (t) => [index("lti_handoffs_expires_idx").on(t.expiresAt)],
 );
+
+// ---------------------------------------------------------------- similarity (issue 23, decision 026)
+
+/** One analysis of a room's question: which submissions it saw (so an unchanged set is not analysed again). */
+export const similarityRuns = sqliteTable(
+  "similarity_runs",
+  {
+    roomId: owned("room_id", () => testRooms.id),
+    questionId: owned("question_id", () => questions.id),
+    // SHA-256 over (test id, code) of every submission analysed, and the engine's version.
+    inputHash: text("input_hash").notNull(),
+    submissions: integer("submissions").notNull(),
+    skipped: text("skipped", { mode: "json" }).$type<{ testId: string; reason: string }[]>().notNull(),
+    analysedAt: ms("analysed_at").notNull(),
+    durationMs: integer("duration_ms").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.questionId] })],
+);
+
+/** A pair of students whose final code for a question is alike (the run's pairs above the storage floor). */
+export const similarityPairs = sqliteTable(
+  "similarity_pairs",
+  {
+    id: id(),
+    roomId: owned("room_id", () => testRooms.id),
+    questionId: owned("question_id", () => questions.id),
+    testA: owned("test_a", () => studentTests.id),
+    testB: owned("test_b", () => studentTests.id),
+    // Per mille (0–1000): similarity, and the share of each program inside a matching fragment.
+    similarity: integer("similarity").notNull(),
+    coveredA: integer("covered_a").notNull(),
+    coveredB: integer("covered_b").notNull(),
+    longestFragment: integer("longest_fragment").notNull(),
+    fragments: text("fragments", { mode: "json" }).$type<{ a: number[]; b: number[]; tokens: number }[]>().notNull(),
+  },
+  (t) => [index("similarity_pairs_question_idx").on(t.roomId, t.questionId, t.similarity)],
+);
+
+export const SIMILARITY_VERDICTS = ["confirmed", "dismissed"] as const;
+
+/** An admin's decision on a pair or group, kept as a trail: the latest for the same students stands. */
+export const similarityDecisions = sqliteTable(
+  "similarity_decisions",
+  {
+    id: id(),
+    roomId: owned("room_id", () => testRooms.id),
+    questionId: owned("question_id", () => questions.id),
+    // The student tests concerned, sorted and comma-joined.
+    members: text("members").notNull(),
+    verdict: text("verdict", { enum: SIMILARITY_VERDICTS }).notNull(),
+    note: text("note"),
+    adminId: text("admin_id"),
+    adminName: text("admin_name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("similarity_decisions_room_idx").on(t.roomId, t.questionId, t.createdAt)],
+);

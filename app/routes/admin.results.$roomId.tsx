@@ -13,6 +13,7 @@ import { useRoomParty } from "~/components/use-room-party";
 import { Badge } from "~/components/ui/badge";
 import { EmptyState } from "~/components/ui/empty-state";
 import { roomGradeStatus } from "~/lib/lti/grades.server";
+import { confirmedTests } from "~/lib/similarity/similarity.server";
 import { requireRoomAdmin } from "~/lib/rooms/room-access.server";
 import { LANGUAGE_LABELS } from "~/lib/format";
 import { actionError, failure, parseValues, readFormValues, success } from "~/lib/forms.server";
@@ -42,9 +43,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!results) throw await redirectWithToast("/admin/results", { type: "error", message: "Room not found" });
   const { rows, ...rest } = results;
   // Whether the LMS has each student's latest score (decision 025); null for a room without LMS activities.
-  const grades = await roomGradeStatus(context.db, results.room.id);
+  const [grades, similar] = await Promise.all([roomGradeStatus(context.db, results.room.id), confirmedTests(context.db, results.room.id)]);
   // The same view the CSV export applies: what is on screen is what is exported.
-  return { ...rest, error: null, view, rows: applyResultsView(rows, view), lmsGrades: grades ? Object.fromEntries(grades) : null };
+  return { ...rest, error: null, view, rows: applyResultsView(rows, view), lmsGrades: grades ? Object.fromEntries(grades) : null, similar: [...similar] };
 }
 
 const MarkSchema = z.object({
@@ -119,6 +120,14 @@ export default function RoomResults() {
         <p className={`mt-1 text-sm ${muted}`}>
           {room.questionType === "mcq" ? "Multiple choice" : `Coding · ${LANGUAGE_LABELS[room.language]}`} · {room.category} · {room.durationMinutes} minutes
         </p>
+        {room.questionType === "coding" ? (
+          <Link
+            to={`/admin/results/${room.id}/similarity`}
+            className="mt-3 inline-flex rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800"
+          >
+            Similarity
+          </Link>
+        ) : null}
       </div>
 
       <dl className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -147,7 +156,7 @@ export default function RoomResults() {
               </EmptyState>
             </div>
           ) : (
-            <ResultsTable rows={rows} lmsGrades={"lmsGrades" in loaded ? loaded.lmsGrades : null} />
+            <ResultsTable rows={rows} lmsGrades={"lmsGrades" in loaded ? loaded.lmsGrades : null} similar={"similar" in loaded ? loaded.similar : []} />
           )}
         </div>
       </section>

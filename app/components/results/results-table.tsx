@@ -24,7 +24,17 @@ const td = "px-4 py-2.5";
 const muted = "text-slate-600 dark:text-slate-400";
 
 /** The spec's results table, plus time taken, connection and the override trail. */
-export function ResultsTable({ rows, lmsGrades = null }: { rows: ResultRow[]; lmsGrades?: Record<string, LmsGradeStatus> | null }) {
+export function ResultsTable({
+  rows,
+  lmsGrades = null,
+  similar = [],
+}: {
+  rows: ResultRow[];
+  lmsGrades?: Record<string, LmsGradeStatus> | null;
+  /** Tests with a confirmed similarity decision standing (issue 23): a marker, never a score change. */
+  similar?: readonly string[];
+}) {
+  const flagged = new Set(similar);
   const [marking, setMarking] = useState<{ row: ResultRow; outcome: OverrideOutcome } | null>(null);
   return (
     <div className="overflow-x-auto">
@@ -47,7 +57,14 @@ export function ResultsTable({ rows, lmsGrades = null }: { rows: ResultRow[]; lm
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
           {rows.map((r) => (
             <tr key={r.participantId} className="align-top">
-              <td className={`${td} font-medium`}>{r.name}</td>
+              <td className={`${td} font-medium`}>
+                {r.name}
+                {r.testId && flagged.has(r.testId) ? (
+                  <span className="ml-2" data-testid="similarity-marker">
+                    <Badge tone="red">Similarity confirmed</Badge>
+                  </span>
+                ) : null}
+              </td>
               <td className={`${td} ${muted}`}>{r.email}</td>
               <td className={`${td} font-semibold tabular-nums ${r.totalScore === null ? muted : SCORE_TEXT[adminScoreTone(r.totalScore)]}`}>
                 {r.totalScore ?? "—"}

@@ -1,0 +1,267 @@
+import { Link, useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useToast } from "~/components/toaster";
+import { useActionToast } from "~/components/use-action-toast";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Dialog, FormActions } from "~/components/ui/dialog";
+import { EmptyState } from "~/components/ui/empty-state";
+import { TextAreaField } from "~/components/ui/field";
+import { ViewerTime } from "~/components/ui/viewer-time";
+import type { ActionResult } from "~/lib/forms.server";
+import { NOTE_MAX } from "~/lib/similarity/validation";
+
+type Student = { testId: string; name: string; email: string } | null;
+export type SimilarityPairRow = {
+  id: string;
+  testA: string;
+  testB: string;
+  similarity: number;
+  coveredA: number;
+  coveredB: number;
+  longestFragment: number;
+  a: Student;
+  b: Student;
+};
+export type SimilarityDecision = { members: string[]; verdict: "confirmed" | "dismissed"; note: string | null; adminName: string; at: number; names: string[] };
+type Question = {
+  id: string;
+  title: string;
+  language: string;
+  run: { analysedAt: number; submissions: number; durationMs: number; skipped: { testId: string; reason: string; name: string }[] } | null;
+  pairs: SimilarityPairRow[];
+  groups: string[][];
+};
+
+const pct = (pm: number) => `${Math.round(pm / 10)} %`;
+const membersKey = (ids: readonly string[]) => [...ids].sort().join(",");
+
+/** The decision that stands for these students: the newest of the trail (decisions come newest first). */
+export function standing(decisions: readonly SimilarityDecision[], ids: readonly string[]) {
+  const key = membersKey(ids);
+  return decisions.find((d) => d.members.join(",") === key) ?? null;
+}
+
+export function VerdictBadge({ decision }: { decision: SimilarityDecision | null }) {
+  if (!decision) return <span className="text-xs text-muted">Not reviewed</span>;
+  return <Badge tone={decision.verdict === "confirmed" ? "red" : "gray"}>{decision.verdict === "confirmed" ? "Confirmed" : "Dismissed"}</Badge>;
+}
+
+/**
+ * "Analyse now": each coding question in turn (a large room takes a few
+ * seconds a question), with a progress bar; an unchanged question answers at
+ * once from the stored analysis.
+ */
+export function AnalyseButton({ questions }: { questions: { id: string; title: string }[] }) {
+  const fetcher = useFetcher<ActionResult>();
+  const toast = useToast();
+  const [step, setStep] = useState<number | null>(null);
+  const sent = useRef<number | null>(null);
+  useEffect(() => {
+    if (step === null || fetcher.state !== "idle") return;
+    if (sent.current === step) {
+      // The answer to this step is in.
+      if (fetcher.data && !fetcher.data.ok) {
+        toast({ type: "error", message: fetcher.data.error });
+        setStep(null);
+        return;
+      }
+      if (step + 1 >= questions.length) {
+        toast({ type: "success", message: "Analysis complete" });
+        setStep(null);
+        return;
+      }
+      setStep(step + 1);
+      return;
+    }
+    sent.current = step;
+    fetcher.submit({ intent: "analyse", questionId: questions[step]!.id }, { method: "post" });
+  }, [step, fetcher, fetcher.state, fetcher.data, questions, toast]);
+  const running = step !== null;
+  return (
+    <div className="min-w-56">
+      <Button
+        onClick={() => {
+          sent.current = null;
+          setStep(0);
+        }}
+        busy={running}
+        disabled={questions.length === 0}
+      >
+        Analyse now
+      </Button>
+      {running ? (
+        <div className="mt-2" role="status" aria-live="polite">
+          <p className="text-xs text-muted">
+            Analysing question {step + 1} of {questions.length}: {questions[step]?.title}
+          </p>
+          <div className="mt-1 h-1.5 w-full rounded bg-slate-200 dark:bg-slate-700">
+            <div className="h-1.5 rounded bg-brand-600 transition-all" style={{ width: `${Math.round((100 * step) / questions.length)}%` }} />
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export function QuestionSimilarity({
+  roomId,
+  question,
+  threshold,
+  decisions,
+  defaultThreshold,
+}: {
+  roomId: string;
+  question: Question;
+  threshold: number;
+  decisions: SimilarityDecision[];
+  defaultThreshold: number;
+}) {
+  const [deciding, setDeciding] = useState<{ ids: string[]; names: string[] } | null>(null);
+  const names = new Map<string, string>();
+  for (const p of question.pairs) {
+    if (p.a) names.set(p.testA, p.a.name);
+    if (p.b) names.set(p.testB, p.b.name);
+  }
+  const groups = question.groups.filter((g) => g.length > 2);
+  return (
+    <section aria-labelledby={`q-${question.id}`} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 id={`q-${question.id}`} className="font-semibold">
+          {question.title}
+        </h3>
+        <p className="text-xs text-muted">
+          {question.run ? (
+            <>
+              {question.run.submissions} programs analysed <ViewerTime ms={question.run.analysedAt} style="day-time" /> in {question.run.durationMs} ms
+            </>
+          ) : (
+            "Not analysed yet: press Analyse now."
+          )}
+        </p>
+      </div>
+      {question.run?.skipped.length ? (
+        <p className="mt-1 text-xs text-muted">
+          Skipped: {question.run.skipped.map((s) => `${s.name} (${s.reason})`).join(", ")}
+        </p>
+      ) : null}
+      {groups.length ? (
+        <div className="mt-4">
+          <h4 className="text-sm font-semibold">Groups</h4>
+          <ul className="mt-2 space-y-2">
+            {groups.map((g) => {
+              const groupNames = g.map((id) => names.get(id) ?? "A student");
+              return (
+                <li key={g.join(",")} className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 px-3 py-2 dark:border-slate-700">
+                  <span className="text-sm">
+                    <strong>{g.length} students</strong> share code: {groupNames.join(", ")}
+                  </span>
+                  <span className="flex items-center gap-2">
+                    <VerdictBadge decision={standing(decisions, g)} />
+                    <Button size="sm" variant="secondary" onClick={() => setDeciding({ ids: g, names: groupNames })}>
+                      Decide for the group
+                    </Button>
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ) : null}
+      {question.pairs.length === 0 ? (
+        <div className="mt-4">
+          <EmptyState title={question.run ? `No pairs at ${threshold} % or more` : "No analysis yet"}>
+            {question.run && threshold > defaultThreshold ? "Lower the threshold to see less similar pairs." : null}
+          </EmptyState>
+        </div>
+      ) : (
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Pairs of {question.title}, most similar first</caption>
+            <thead className="text-xs text-muted uppercase">
+              <tr>
+                <th className="px-3 py-2 font-medium">Students</th>
+                <th className="px-3 py-2 font-medium">Similarity</th>
+                <th className="px-3 py-2 font-medium">Covered</th>
+                <th className="px-3 py-2 font-medium">Longest fragment</th>
+                <th className="px-3 py-2 font-medium">Language</th>
+                <th className="px-3 py-2 font-medium">Decision</th>
+                <th className="px-3 py-2 font-medium">
+                  <span className="sr-only">Open</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+              {question.pairs.map((p) => (
+                <tr key={p.id} data-testid="similarity-pair">
+                  <td className="px-3 py-2">
+                    {p.a?.name ?? "A student"} · {p.b?.name ?? "A student"}
+                  </td>
+                  <td className="px-3 py-2 font-semibold tabular-nums">{pct(p.similarity)}</td>
+                  <td className="px-3 py-2 tabular-nums text-muted">
+                    {pct(p.coveredA)} · {pct(p.coveredB)}
+                  </td>
+                  <td className="px-3 py-2 tabular-nums">{p.longestFragment} tokens</td>
+                  <td className="px-3 py-2 uppercase">{question.language}</td>
+                  <td className="px-3 py-2">
+                    <VerdictBadge decision={standing(decisions, [p.testA, p.testB])} />
+                  </td>
+                  <td className="px-3 py-2 text-right">
+                    <Link
+                      to={`/admin/results/${roomId}/similarity/${p.id}`}
+                      className="rounded-md px-2.5 py-1 text-xs font-medium text-brand-700 hover:bg-slate-100 dark:text-brand-100 dark:hover:bg-slate-800"
+                      aria-label={`Open ${p.a?.name ?? "A student"} and ${p.b?.name ?? "A student"}`}
+                    >
+                      Open
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <DecisionDialog questionId={question.id} target={deciding} onClose={() => setDeciding(null)} />
+    </section>
+  );
+}
+
+/** Confirmed or dismissed, with an optional note: the trail keeps who and when. */
+export function DecisionDialog({
+  questionId,
+  target,
+  onClose,
+  action,
+}: {
+  questionId: string;
+  target: { ids: string[]; names: string[] } | null;
+  onClose: () => void;
+  action?: string;
+}) {
+  const fetcher = useFetcher<ActionResult>();
+  useActionToast(fetcher.data, onClose);
+  return (
+    <Dialog open={target !== null} onClose={onClose} title="Record a decision" description={target ? `For ${target.names.join(", ")}. Nothing changes a score by itself.` : undefined}>
+      {target ? (
+        <fetcher.Form method="post" action={action} className="space-y-4">
+          <input type="hidden" name="intent" value="decide" />
+          <input type="hidden" name="questionId" value={questionId} />
+          <input type="hidden" name="members" value={target.ids.join(",")} />
+          <fieldset>
+            <legend className="mb-1 text-sm font-medium">Decision</legend>
+            <div className="flex gap-4">
+              <label className="flex items-center gap-2 text-sm">
+                <input type="radio" name="verdict" value="confirmed" defaultChecked data-autofocus /> Confirmed
+              </label>
+              <label className="flex items-center gap-2 text-sm">
+                <input type="radio" name="verdict" value="dismissed" /> Dismissed
+              </label>
+            </div>
+          </fieldset>
+          <TextAreaField label="Note (optional)" name="note" rows={3} maxLength={NOTE_MAX} className="font-sans" />
+          <FormActions onCancel={onClose} busy={fetcher.state !== "idle"} submitLabel="Record decision" />
+        </fetcher.Form>
+      ) : null}
+    </Dialog>
+  );
+}
