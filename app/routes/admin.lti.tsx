@@ -88,8 +88,8 @@ export default function LtiAdmin() {
   return (
     <>
       <PageTitle
-        title="LTI 1.3"
-        description="Launch test rooms from Moodle or Canvas: learners join without a code, and scores go to the course's gradebook."
+        title="LTI"
+        description="LTI 1.3: launch test rooms from Moodle or Canvas. Learners join without a code, and scores go to the course's gradebook."
       />
       <ToolDetails tool={tool} />
       <div className="mt-6 grid gap-6 lg:grid-cols-[26rem_1fr]">

@@ -207,7 +207,7 @@ test("the admin's pages", async () => {
 test("the LTI page: the tool's URLs, the platform form, an edit and a delete confirmation", async () => {
   const page = admin.page;
   if (!/\/admin/.test(page.url())) await loginAdmin(page);
-  await visit(page, "/admin/lti", "LTI", heading("LTI 1.3", 2));
+  await visit(page, "/admin/lti", "LTI", heading("LTI", 2));
   const form = page.getByRole("region", { name: "Register a platform" });
   await form.getByLabel("Platform ID").fill(`https://moodle-${tag}.example.edu`);
   await form.getByLabel("Client ID").fill("a11y-client");

@@ -69,6 +69,7 @@ const ADMIN_PAGES = [
   { label: "Test History", path: "/admin/history" },
   { label: "Evaluation", path: "/admin/evaluation" },
   { label: "Practice", path: "/admin/practice" },
+  { label: "LTI", path: "/admin/lti" },
 ];
 
 test("an admin signs up with the code and can open every admin page", async ({ page, baseURL }) => {
