@@ -756,3 +756,55 @@ export const similarityDecisions = sqliteTable(
   },
   (t) => [index("similarity_decisions_room_idx").on(t.roomId, t.questionId, t.createdAt)],
 );
+
+// ---------------------------------------------------------------- question imports (issue 24, decision 027)
+
+/**
+ * An import being uploaded: its questions are staged here, chunk by chunk,
+ * and reach the bank in one batch when the admin's last request commits it,
+ * or never. A stale one (an admin who left mid-upload) is cleared by the next.
+ */
+export const questionImports = sqliteTable("question_imports", {
+  id: id(),
+  adminId: owned("admin_id", () => user.id),
+  fileName: text("file_name").notNull(),
+  questionCount: integer("question_count").notNull().default(0),
+  bytes: integer("bytes").notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** A staged question: the bank's row as it will be written (`replace`: it overwrites the bank's `target_id`). */
+export const questionImportItems = sqliteTable(
+  "question_import_items",
+  {
+    importId: owned("import_id", () => questionImports.id),
+    position: integer("position").notNull(),
+    targetId: text("target_id").notNull(),
+    replace: bool("replace").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    language: text("language", { enum: LANGUAGES }).notNull(),
+    category: text("category").notNull(),
+    difficulty: text("difficulty", { enum: DIFFICULTIES }).notNull(),
+    type: text("type", { enum: QUESTION_TYPES }).notNull(),
+    mcqOptions: text("mcq_options", { mode: "json" }).$type<McqOptions>(),
+    correctAnswer: text("correct_answer"),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.position] })],
+);
+
+/** A staged test case of the staged question at `item_position`. */
+export const questionImportCases = sqliteTable(
+  "question_import_cases",
+  {
+    id: text("id").primaryKey(),
+    importId: owned("import_id", () => questionImports.id),
+    itemPosition: integer("item_position").notNull(),
+    input: text("input").notNull(),
+    expectedOutput: text("expected_output").notNull(),
+    points: integer("points").notNull(),
+    isHidden: bool("is_hidden").notNull(),
+    position: integer("position").notNull(),
+  },
+  (t) => [index("question_import_cases_item_idx").on(t.importId, t.itemPosition)],
+);

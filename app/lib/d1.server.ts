@@ -32,3 +32,20 @@ export function containsText(columns: readonly SQLWrapper[], q: string): SQL | u
   if (!q) return undefined;
   return or(...columns.map((column) => sql`instr(lower(${column}), lower(${q})) > 0`));
 }
+
+type NativeStatement = { sql: string; params: readonly unknown[] };
+
+/**
+ * Runs statements as one D1 batch (atomic) through D1 itself. For SQL that
+ * drizzle's own batch cannot carry: raw `sql` with parameters fails to bind
+ * there (drizzle-orm 0.45). Builders are turned into their SQL and params.
+ */
+export function runNativeBatch(db: Db, statements: readonly (NativeStatement | Statement)[]) {
+  const d1 = db.$client;
+  return d1.batch(
+    statements.map((s) => {
+      const q = "toSQL" in s ? (s as { toSQL(): NativeStatement }).toSQL() : (s as NativeStatement);
+      return d1.prepare(q.sql).bind(...q.params);
+    }),
+  );
+}

@@ -6,6 +6,7 @@ import { CategoryManager } from "~/components/questions/category-manager";
 import { CodingQuestionForm } from "~/components/questions/coding-question-form";
 import { CsvImport } from "~/components/questions/csv-import";
 import { McqForm } from "~/components/questions/mcq-form";
+import { QuestionFileImport } from "~/components/questions/question-file-import";
 import { Card } from "~/components/questions/shared";
 import { PageTitle } from "~/components/ui/empty-state";
 import { failure, success, readFormValues } from "~/lib/forms.server";
@@ -194,6 +195,14 @@ export default function QuestionsHub() {
             description="Preview every row first: valid rows are imported, failed rows are listed with the reason."
           >
             <CsvImport />
+          </Card>
+
+          <Card
+            id="file-import"
+            title="Import from Moodle, GIFT or a problem package"
+            description="Moodle XML (with CodeRunner), GIFT and ICPC / Kattis problem packages: preview every question, then import them in one go."
+          >
+            <QuestionFileImport categories={names} />
           </Card>
         </div>
 

@@ -4,6 +4,7 @@ import { useToast } from "~/components/toaster";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/field";
+import { ProgressBar } from "~/components/ui/progress-bar";
 import {
   CSV_TEMPLATES,
   parseQuestionsCsv,
@@ -261,31 +262,16 @@ export function CsvImport() {
       {parsed && !parsed.error ? (
         <div className="space-y-3">
           {progress ? (
-            <div>
-              <div className="mb-1 flex justify-between text-xs text-muted">
-                <span>
-                  {progress.done
-                    ? `Done: ${progress.imported} imported${progress.failed ? `, ${progress.failed} failed` : ""}`
-                    : `Importing ${progress.sent} of ${progress.total}…`}
-                </span>
-                <span>{percent}%</span>
-              </div>
-              <div
-                role="progressbar"
-                aria-label="Import progress"
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={percent}
-                className="h-2.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
-              >
-                <div
-                  className={`h-full rounded-full transition-[width] duration-300 ${
-                    progress.done && progress.failed ? "bg-amber-500" : "bg-brand-600"
-                  }`}
-                  style={{ width: `${percent}%` }}
-                />
-              </div>
-            </div>
+            <ProgressBar
+              label="Import progress"
+              percent={percent}
+              tone={progress.done && progress.failed ? "warning" : "brand"}
+              text={
+                progress.done
+                  ? `Done: ${progress.imported} imported${progress.failed ? `, ${progress.failed} failed` : ""}`
+                  : `Importing ${progress.sent} of ${progress.total}…`
+              }
+            />
           ) : null}
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="secondary" onClick={reset} disabled={importing}>

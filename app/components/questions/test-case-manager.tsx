@@ -50,7 +50,8 @@ export function TestCaseManager({
       description={
         question ? (
           <>
-            {question.testCases.length} of {TEST_CASES_PER_QUESTION} · {splitSummary(question.testCases)}. Open cases are shown to
+            {question.testCases.length > TEST_CASES_PER_QUESTION ? `${question.testCases.length} (imported)` : `${question.testCases.length} of ${TEST_CASES_PER_QUESTION}`} ·{" "}
+            {splitSummary(question.testCases)}. Open cases are shown to
             students; hidden ones only report pass or fail.
           </>
         ) : null
@@ -100,7 +101,11 @@ function Cases({ question, onDelete }: { question: { id: string; testCases: Mana
       {missing > 0 ? (
         <AddCase questionId={question.id} count={cases.length} hasOpen={cases.some((c) => !c.isHidden)} />
       ) : (
-        <p className="text-xs text-muted">All {TEST_CASES_PER_QUESTION} test cases are set; edit one to change it.</p>
+        <p className="text-xs text-muted">
+          {cases.length > TEST_CASES_PER_QUESTION
+            ? `This imported question keeps its ${cases.length} test cases; edit or delete one to change them.`
+            : `All ${TEST_CASES_PER_QUESTION} test cases are set; edit one to change it.`}
+        </p>
       )}
     </div>
   );

@@ -73,7 +73,7 @@ export async function getCategory(db: Db, id: string) {
  * and returns the inserts for names not stored yet, to run in the same batch
  * as the questions that use them.
  */
-async function resolveCategories(db: Db, wanted: string[]) {
+export async function resolveCategories(db: Db, wanted: string[]) {
   const stored = await db.select({ name: categories.name }).from(categories);
   const canonical = new Map(stored.map((c) => [c.name.toLowerCase(), c.name]));
   const fresh: string[] = [];
