@@ -11,6 +11,7 @@ import {
   ListFilters,
   Pagination,
 } from "~/components/questions/shared";
+import { packageHref, SelectionBar, SelectQuestion, useSelection } from "~/components/questions/question-export";
 import { TestCaseManager } from "~/components/questions/test-case-manager";
 import { useToast } from "~/components/toaster";
 import { Badge } from "~/components/ui/badge";
@@ -127,6 +128,7 @@ export default function CodingQuestionsPage() {
   const [casesFor, setCasesFor] = useState<string | null>(null);
   // The manager reads the live question, so it refreshes after each change.
   const managed = casesFor ? (items.find((q) => q.id === casesFor) ?? null) : null;
+  const selection = useSelection(items.map((q) => q.id));
 
   return (
     <>
@@ -143,6 +145,8 @@ export default function CodingQuestionsPage() {
 
       <ListFilters categories={categories} placeholder="Search by title" />
 
+      {items.length > 0 ? <SelectionBar selection={selection} /> : null}
+
       {items.length === 0 ? (
         filtered ? (
           <EmptyState title="No questions match your search">Try another title or category.</EmptyState>
@@ -157,16 +161,27 @@ export default function CodingQuestionsPage() {
             <li key={q.id} className={cardClass}>
               <div className="flex flex-wrap items-start justify-between gap-3">
                 <div className="min-w-0 flex-1">
-                  <h3 className="font-semibold break-words">{q.title}</h3>
+                  <div className="flex items-start gap-2.5">
+                    <span className="mt-1 flex">
+                      <SelectQuestion selection={selection} id={q.id} title={q.title} />
+                    </span>
+                    <h3 className="font-semibold break-words">{q.title}</h3>
+                  </div>
                   <div className="mt-1 flex flex-wrap gap-1.5">
                     <Badge tone="blue">{languageLabel(q.language)}</Badge>
                     <Badge>{q.category}</Badge>
                     <Badge tone={difficultyTone(q.difficulty)}>{q.difficulty}</Badge>
-                    <Badge tone={q.testCases.length === TEST_CASES_PER_QUESTION ? "green" : "red"}>
-                      {`${q.testCases.length}/${TEST_CASES_PER_QUESTION} test cases · ${splitSummary(q.testCases)}`}
-                    </Badge>
+                    <TestCaseCount cases={q.testCases} />
                   </div>
                   <p className="mt-2 line-clamp-2 text-sm whitespace-pre-line text-slate-600 dark:text-slate-400">{q.description}</p>
+                  <a
+                    href={packageHref(q.id)}
+                    download
+                    className="mt-2 inline-block text-sm text-link hover:underline"
+                    aria-label={`Download problem package of ${q.title}`}
+                  >
+                    Download problem package
+                  </a>
                 </div>
                 <div className="flex shrink-0 gap-1.5">
                   <Button variant="secondary" size="sm" onClick={() => setCasesFor(q.id)}>
@@ -191,6 +206,18 @@ export default function CodingQuestionsPage() {
       <DeleteQuestion question={deleting} onClose={() => setDeleting(null)} />
       <TestCaseManager question={managed} onClose={() => setCasesFor(null)} />
     </>
+  );
+}
+
+/**
+ * A question written here has exactly 5 cases (red until it does); an imported
+ * one may have more (up to 50, see import-plan.ts), which is not a fault.
+ */
+function TestCaseCount({ cases }: { cases: { isHidden: boolean }[] }) {
+  const n = cases.length;
+  if (n > TEST_CASES_PER_QUESTION) return <Badge tone="green">{`${n} test cases · ${splitSummary(cases)}`}</Badge>;
+  return (
+    <Badge tone={n === TEST_CASES_PER_QUESTION ? "green" : "red"}>{`${n}/${TEST_CASES_PER_QUESTION} test cases · ${splitSummary(cases)}`}</Badge>
   );
 }
 

@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { McqForm } from "~/components/questions/mcq-form";
+import { SelectionBar, SelectQuestion, useSelection } from "~/components/questions/question-export";
 import { BackToQuestions, difficultyTone, ListFilters, Pagination } from "~/components/questions/shared";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -71,6 +72,7 @@ export default function McqQuestionsPage() {
   const { items, total, page, pageCount, categories, filtered } = useLoaderData<typeof loader>();
   const [editing, setEditing] = useState<McqQuestionView | null>(null);
   const [deleting, setDeleting] = useState<McqQuestionView | null>(null);
+  const selection = useSelection(items.map((q) => q.id));
 
   return (
     <>
@@ -87,6 +89,8 @@ export default function McqQuestionsPage() {
 
       <ListFilters categories={categories} placeholder="Search questions" />
 
+      {items.length > 0 ? <SelectionBar selection={selection} /> : null}
+
       {items.length === 0 ? (
         filtered ? (
           <EmptyState title="No questions match your search">Try other words or another category.</EmptyState>
@@ -100,6 +104,9 @@ export default function McqQuestionsPage() {
           <table className="w-full text-sm">
             <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-800/60">
               <tr>
+                <th className={`${th} w-10`} scope="col">
+                  <span className="sr-only">Select</span>
+                </th>
                 <th className={th} scope="col">Question</th>
                 <th className={th} scope="col">Options</th>
                 <th className={th} scope="col">Category</th>
@@ -111,6 +118,9 @@ export default function McqQuestionsPage() {
             <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
               {items.map((q) => (
                 <tr key={q.id} className="align-top">
+                  <td className="py-3 pr-0 pl-4">
+                    <SelectQuestion selection={selection} id={q.id} title={q.title} />
+                  </td>
                   <td className="max-w-md px-4 py-3">
                     <p className="font-medium break-words whitespace-pre-line">{q.title}</p>
                     <div className="mt-1">
