@@ -6,6 +6,7 @@ import { CategoryManager } from "~/components/questions/category-manager";
 import { CodingQuestionForm } from "~/components/questions/coding-question-form";
 import { CsvImport } from "~/components/questions/csv-import";
 import { McqForm } from "~/components/questions/mcq-form";
+import { QuestionExport } from "~/components/questions/question-export";
 import { QuestionFileImport } from "~/components/questions/question-file-import";
 import { Card } from "~/components/questions/shared";
 import { PageTitle } from "~/components/ui/empty-state";
@@ -203,6 +204,14 @@ export default function QuestionsHub() {
             description="Moodle XML (with CodeRunner), GIFT and ICPC / Kattis problem packages: preview every question, then import them in one go."
           >
             <QuestionFileImport categories={names} />
+          </Card>
+
+          <Card
+            id="export"
+            title="Export to Moodle"
+            description="Moodle XML of a category, ready for Moodle's question bank import. Coding questions go out as CodeRunner program questions with every test case."
+          >
+            <QuestionExport categories={categories} />
           </Card>
         </div>
 

@@ -190,6 +190,15 @@ test("the admin's pages", async () => {
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toBeHidden();
   }
+  // A question file's preview: rows to create, a duplicate's choice, skipped questions.
+  await page.goto("/admin/questions");
+  const gift = "$CATEGORY: $course$/top/A11y preview\n\n::One:: Is C compiled? {=yes ~no}\n\n::Two:: Pick one {=a ~b ~c ~d ~e}\n";
+  await page
+    .getByRole("region", { name: "Import from Moodle, GIFT or a problem package" })
+    .getByLabel("Question file")
+    .setInputFiles({ name: "a11y.gift", mimeType: "text/plain", buffer: Buffer.from(gift) });
+  await expect(page.getByTestId("import-summary")).toBeVisible();
+  await scan(page, "question file import preview");
   await page.goto("/admin/questions/coding");
   await page.getByRole("button", { name: /test cases/i }).first().click();
   await expect(page.getByRole("dialog")).toBeVisible();
