@@ -4,6 +4,7 @@ import { useToast } from "~/components/toaster";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/field";
+import { FilePicker, FileReadError } from "~/components/ui/file-picker";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import {
   CSV_TEMPLATES,
@@ -239,21 +240,9 @@ export function CsvImport() {
         </p>
       </div>
 
-      <div className="space-y-1">
-        <label htmlFor={`${uid}-file`} className="block text-sm font-medium">
-          CSV file
-        </label>
-        <input
-          ref={fileRef}
-          id={`${uid}-file`}
-          type="file"
-          accept=".csv,text/csv"
-          disabled={importing || reading}
-          onChange={(e) => onFile(e.target.files?.[0])}
-          className="block w-full text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-brand-600 file:px-3 file:py-2 file:text-sm file:font-medium file:text-white hover:file:bg-brand-700 dark:text-slate-300"
-        />
+      <FilePicker ref={fileRef} id={`${uid}-file`} label="CSV file" accept=".csv,text/csv" disabled={importing || reading} onFile={onFile}>
         {reading ? <p className="text-xs text-muted">Reading file…</p> : null}
-      </div>
+      </FilePicker>
 
       {parsed ? (
         <Preview parsed={parsed} />
@@ -295,14 +284,7 @@ const th = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide te
 const td = "px-3 py-2 align-top";
 
 function Preview({ parsed }: { parsed: Parsed }) {
-  if (parsed.error) {
-    return (
-      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
-        <p className="font-medium">Could not read {parsed.fileName}</p>
-        <p>{parsed.error}</p>
-      </div>
-    );
-  }
+  if (parsed.error) return <FileReadError fileName={parsed.fileName} message={parsed.error} />;
   const shown = parsed.valid.slice(0, PREVIEW_ROWS);
   return (
     <div className="space-y-4">

@@ -11,6 +11,7 @@ import { useToast } from "~/components/toaster";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/field";
+import { FilePicker, FileReadError } from "~/components/ui/file-picker";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import type { Language } from "~/db/schema";
 import type { ImportedQuestion, Skipped } from "~/lib/questions/formats/model";
@@ -233,29 +234,18 @@ export function QuestionFileImport({ categories }: { categories: string[] }) {
         </p>
       </div>
 
-      <div className="space-y-1">
-        <label htmlFor={`${uid}-file`} className="block text-sm font-medium">
-          Question file
-        </label>
-        <input
-          ref={fileRef}
-          id={`${uid}-file`}
-          type="file"
-          accept=".xml,.gift,.txt,.zip,application/xml,text/xml,application/zip"
-          disabled={busy}
-          onChange={(e) => onFile(e.target.files?.[0])}
-          className="block w-full text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-brand-600 file:px-3 file:py-2 file:text-sm file:font-medium file:text-white hover:file:bg-brand-700 dark:text-slate-300"
-        />
-      </div>
+      <FilePicker
+        ref={fileRef}
+        id={`${uid}-file`}
+        label="Question file"
+        accept=".xml,.gift,.txt,.zip,application/xml,text/xml,application/zip"
+        disabled={busy}
+        onFile={onFile}
+      />
 
       {stage?.kind === "reading" ? <ProgressBar label="Reading the file" percent={stage.percent} text="Reading the file…" /> : null}
 
-      {error ? (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200">
-          <p className="font-medium">Could not read {error.fileName}</p>
-          <p>{error.message}</p>
-        </div>
-      ) : null}
+      {error ? <FileReadError fileName={error.fileName} message={error.message} /> : null}
 
       {plan ? (
         <FilePreview
