@@ -129,7 +129,9 @@ export default function McqQuestionsPage() {
                   </td>
                   <td className="px-4 py-3">
                     <ol className="space-y-0.5">
+                      {/* An imported true/false or 3-option question has no C or D. */}
                       {MCQ_LETTERS.map((letter, i) => {
+                        if (q.options[i] === "") return null;
                         const correct = q.correctOption === letter;
                         return (
                           <li
