@@ -13,13 +13,11 @@ import { useRoomParty } from "~/components/use-room-party";
 import { Badge } from "~/components/ui/badge";
 import { LANGUAGE_LABELS } from "~/lib/format";
 import { actionError, failure, parseValues, readFormValues, success } from "~/lib/forms.server";
-import { roomGrid } from "~/lib/monitor/monitor.server";
 import { publish, publishRoomsChanged } from "~/lib/party.server";
 import { idField } from "~/lib/input-limits";
 import { AddParticipantSchema, ChangeQuestionsSchema, EditParticipantSchema, ExtendSchema, roomBadge, UnlockCodeSchema } from "~/lib/rooms/room-validation";
 import {
   addParticipant,
-  categoryCounts,
   changeQuestions,
   deleteRoom,
   editParticipant,
@@ -28,7 +26,6 @@ import {
   issueOtp,
   removeParticipant,
   requireRoom,
-  roomDetail,
   RoomRuleError,
   setEnabled,
   setUnlockCode,
@@ -38,8 +35,9 @@ import {
 } from "~/lib/rooms/rooms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { requestGradeSync } from "~/lib/lti/grades.server";
-import { notLaunchedStudents, ROSTER_MESSAGES, rosterCourses, syncRoster, type RosterResult } from "~/lib/lti/roster.server";
+import { ROSTER_MESSAGES, syncRoster, type RosterResult } from "~/lib/lti/roster.server";
 import { requireRoomAdmin } from "~/lib/rooms/room-access.server";
+import { roomPageData } from "~/lib/rooms/room-page.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.room.roomName ?? "Room"} — ProctorEdge` },
@@ -47,38 +45,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireRoomAdmin(request, context, params.roomId ?? "");
-  const detail = await roomDetail(context.db, params.roomId ?? "");
-  if (!detail) throw await redirectWithToast("/admin", { type: "error", message: "Room not found" });
-  const [categories, grid, courses, notLaunched] = await Promise.all([
-    categoryCounts(context.db),
-    roomGrid(context.db, detail.room.id),
-    rosterCourses(context.db, detail.room.id),
-    notLaunchedStudents(context.db, detail.room.id),
-  ]);
-  const { room } = detail;
-  return {
-    ...detail,
-    categories: categories.map((c) => c.name),
-    grid,
-    // LMS courses this room is in (decision 025): their roster can be synced, and who has not launched yet shows.
-    lms: courses.length ? { courses: courses.map((c) => c.title), notLaunched: [...notLaunched] } : null,
-    room: {
-      id: room.id,
-      roomName: room.roomName,
-      category: room.category,
-      questionType: room.questionType,
-      language: room.language,
-      durationMinutes: room.durationMinutes,
-      isActive: room.isActive,
-      isEnabled: room.isEnabled,
-      startedAt: room.startedAt?.getTime() ?? null,
-      endsAt: room.endsAt?.getTime() ?? null,
-      otp: room.otp,
-      otpExpiresAt: room.otpExpiresAt?.getTime() ?? null,
-      unlockCode: room.unlockCode,
-    },
-    serverNow: Date.now(),
-  };
+  const data = await roomPageData(context.db, params.roomId ?? "");
+  if (!data) throw await redirectWithToast("/admin", { type: "error", message: "Room not found" });
+  return data;
 }
 
 const FAILURES: Record<string, string> = {

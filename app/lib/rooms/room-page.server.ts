@@ -1,0 +1,45 @@
+// What the room page (app/routes/admin.room.$roomId.tsx) shows: the room, its
+// participants, the grid and its LMS courses. Its parts take their types from
+// here, so no component imports the route.
+import type { Db } from "~/lib/db.server";
+import { notLaunchedStudents, rosterCourses } from "~/lib/lti/roster.server";
+import { roomGrid } from "~/lib/monitor/monitor.server";
+import { categoryCounts, roomDetail } from "./rooms.server";
+
+/** The room page's data, or null when the room does not exist. */
+export async function roomPageData(db: Db, roomId: string) {
+  const detail = await roomDetail(db, roomId);
+  if (!detail) return null;
+  const [categories, grid, courses, notLaunched] = await Promise.all([
+    categoryCounts(db),
+    roomGrid(db, detail.room.id),
+    rosterCourses(db, detail.room.id),
+    notLaunchedStudents(db, detail.room.id),
+  ]);
+  const { room } = detail;
+  return {
+    ...detail,
+    categories: categories.map((c) => c.name),
+    grid,
+    // LMS courses this room is in (decision 025): their roster can be synced, and who has not launched yet shows.
+    lms: courses.length ? { courses: courses.map((c) => c.title), notLaunched: [...notLaunched] } : null,
+    room: {
+      id: room.id,
+      roomName: room.roomName,
+      category: room.category,
+      questionType: room.questionType,
+      language: room.language,
+      durationMinutes: room.durationMinutes,
+      isActive: room.isActive,
+      isEnabled: room.isEnabled,
+      startedAt: room.startedAt?.getTime() ?? null,
+      endsAt: room.endsAt?.getTime() ?? null,
+      otp: room.otp,
+      otpExpiresAt: room.otpExpiresAt?.getTime() ?? null,
+      unlockCode: room.unlockCode,
+    },
+    serverNow: Date.now(),
+  };
+}
+
+export type RoomPageData = NonNullable<Awaited<ReturnType<typeof roomPageData>>>;
