@@ -87,10 +87,12 @@ function planItem(source: ImportedQuestion, language: Language | null, duplicate
   return { source, question, problem: problem ?? tooBig, duplicateOf, action };
 }
 
+const sent = (i: Item) => !i.problem && !(i.duplicateOf && i.action === "skip");
+
 /** The questions Import sends, with the bank question each replaces. */
 function toSend(items: Item[]) {
   return items
-    .filter((i) => !i.problem && !(i.duplicateOf && i.action === "skip"))
+    .filter(sent)
     .map((i) => ({ ...i.question, replaces: i.duplicateOf && i.action === "replace" ? i.duplicateOf : null }));
 }
 
@@ -221,7 +223,7 @@ export function QuestionFileImport({ categories }: { categories: string[] }) {
     }
   }
 
-  const sending = plan ? toSend(plan.items).length : 0;
+  const sending = plan ? plan.items.filter(sent).length : 0;
   const needsLanguage = plan?.items.some((i) => i.source.kind === "coding" && i.source.language === null) ?? false;
 
   return (

@@ -9,7 +9,7 @@ import { questionImportCases, questionImportItems, questionImports, questions } 
 import type { Db } from "~/lib/db.server";
 import { runBatch, runNativeBatch, selectInChunks, type Statement } from "~/lib/d1.server";
 import { chunk, rowsPerInsert } from "~/lib/d1-limits";
-import { duplicateKey, IMPORT_LIMITS, type BankImport } from "./import-plan";
+import { duplicateKey, IMPORT_LIMITS, IMPORT_MESSAGES, type BankImport } from "./import-plan";
 import { resolveCategories } from "./questions.server";
 
 const ITEM_PARAMS = 12;
@@ -53,13 +53,15 @@ export async function beginImport(db: Db, adminId: string, fileName: string): Pr
   return id;
 }
 
+/** The admin's own import (its staged size so far), or a 404 refusal. */
 async function ownImport(db: Db, adminId: string, importId: string) {
   const found = await db
-    .select({ id: questionImports.id })
+    .select({ bytes: questionImports.bytes })
     .from(questionImports)
     .where(and(eq(questionImports.id, importId), eq(questionImports.adminId, adminId)))
     .get();
-  if (!found) throw new ImportRefusal("This import is no longer there: choose the file again", 404);
+  if (!found) throw new ImportRefusal(IMPORT_MESSAGES.gone, 404);
+  return found;
 }
 
 /**
@@ -68,7 +70,7 @@ async function ownImport(db: Db, adminId: string, importId: string) {
  * question or size limits.
  */
 export async function stageQuestions(db: Db, adminId: string, importId: string, offset: number, items: readonly BankImport[]) {
-  await ownImport(db, adminId, importId);
+  const staged = await ownImport(db, adminId, importId);
   const last = offset + items.length - 1;
   if (last >= IMPORT_LIMITS.questions) throw new ImportRefusal(`An import takes at most ${IMPORT_LIMITS.questions.toLocaleString("en-US")} questions: split the file`, 413);
   const { nameOf } = await resolveCategories(db, [...new Set(items.map((q) => q.category))]);
@@ -108,11 +110,6 @@ export async function stageQuestions(db: Db, adminId: string, importId: string, 
     });
   });
 
-  const total = await db
-    .select({ bytes: questionImports.bytes })
-    .from(questionImports)
-    .where(eq(questionImports.id, importId))
-    .get();
   const range = (column: typeof questionImportItems.position | typeof questionImportCases.itemPosition) => sql`${column} between ${offset} and ${last}`;
   // What this chunk staged before (a retry) no longer counts towards the size.
   const before = await db
@@ -120,7 +117,7 @@ export async function stageQuestions(db: Db, adminId: string, importId: string, 
     .from(questionImportCases)
     .where(and(eq(questionImportCases.importId, importId), range(questionImportCases.itemPosition)))
     .get();
-  const newTotal = (total?.bytes ?? 0) - (before?.bytes ?? 0) + bytes;
+  const newTotal = staged.bytes - (before?.bytes ?? 0) + bytes;
   if (newTotal > IMPORT_LIMITS.totalBytes) throw new ImportRefusal("This import is too large: split the file", 413);
 
   const statements: Statement[] = [
