@@ -4,7 +4,7 @@
 // in matching colours, both timelines) and confirms it; the results show it.
 import { expect, test } from "./fixtures";
 import { disguised, original, own } from "../fixtures/similarity-programs";
-import { roomWithTakers, toast, typeCode } from "./rooms";
+import { problemTitle, questionNav, roomWithTakers, toast, typeCode } from "./rooms";
 
 test("an admin finds the copied pair, sees its fragments and timelines, confirms it, and the results mark both students", async ({ page, browser }) => {
   test.setTimeout(180_000);
@@ -13,7 +13,13 @@ test("an admin finds the copied pair, sees its fragments and timelines, confirms
     namePrefix: "Sim",
   });
   try {
+    // Each student gets the room's questions in an order of their own: all three answer the same one.
+    const question = (await problemTitle(takers[0]!.page).textContent())!;
     for (const [i, t] of takers.entries()) {
+      if ((await problemTitle(t.page).textContent()) !== question) {
+        await questionNav(t.page).getByRole("button", { name: /^Question 2/ }).click();
+      }
+      await expect(problemTitle(t.page)).toHaveText(question);
       await typeCode(t.page, [original, disguised, own][i]!);
       await expect(t.page.getByTestId("sync-status")).toHaveText("All changes saved", { timeout: 15_000 });
     }
