@@ -1,6 +1,6 @@
 // POST /admin/api/questions/import: the import of a question file (issue 24,
 // decision 027), as JSON from the Questions page only.
-//   check   which questions of the file the bank has already (same kind, title, category)
+//   check   which questions of the file the bank has already (same kind, title, category), and its categories
 //   begin   a new import                 → { importId }
 //   stage   questions at offset, …       → { staged }  (a retry replaces its own positions)
 //   commit  the import, in one batch     → { imported, replaced }
@@ -13,7 +13,7 @@ import { requireRole } from "~/lib/accounts/session.server";
 import { getServerEnv } from "~/lib/env.server";
 import { jsonError, readJsonBody, requireJsonWrite } from "~/lib/json-request.server";
 import { IMPORT_LIMITS, IMPORT_MESSAGES, parseImportQuestion } from "~/lib/questions/import-plan";
-import { beginImport, commitImport, discardImport, findDuplicates, ImportRefusal, stageQuestions } from "~/lib/questions/import.server";
+import { beginImport, checkImport, commitImport, discardImport, ImportRefusal, stageQuestions } from "~/lib/questions/import.server";
 
 /** A staging request: one chunk of questions and the JSON around it. */
 const MAX_BODY = IMPORT_LIMITS.chunkBytes + 1024 * 1024;
@@ -56,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     switch (body.intent) {
       case "check":
-        return Response.json({ duplicates: await findDuplicates(db, body.items) });
+        return Response.json(await checkImport(db, body.items));
       case "begin":
         return Response.json({ importId: await beginImport(db, admin.id, body.fileName) });
       case "stage": {

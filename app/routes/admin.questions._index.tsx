@@ -203,7 +203,7 @@ export default function QuestionsHub() {
             title="Import from Moodle, GIFT or a problem package"
             description="Moodle XML (with CodeRunner), GIFT and ICPC / Kattis problem packages: preview every question, then import them in one go."
           >
-            <QuestionFileImport categories={names} />
+            <QuestionFileImport />
           </Card>
 
           <Card

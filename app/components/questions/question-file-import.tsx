@@ -115,7 +115,7 @@ function chunks<T>(questions: T[]): T[][] {
   return out;
 }
 
-export function QuestionFileImport({ categories }: { categories: string[] }) {
+export function QuestionFileImport() {
   const uid = useId();
   const toast = useToast();
   const revalidator = useRevalidator();
@@ -157,13 +157,14 @@ export function QuestionFileImport({ categories }: { categories: string[] }) {
         return fail(e instanceof formats.FormatError ? e.message : "The file could not be read as Moodle XML, GIFT or a problem package");
       }
       if (parsed.questions.length > IMPORT_LIMITS.questions) return fail(IMPORT_MESSAGES.tooMany);
-      const { nameOf, fresh } = canonicalCategories(parsed.questions, categories);
-      const sources = parsed.questions.map((q) => ({ ...q, category: nameOf(q.category) }));
-      const planned = sources.map((q) => planItem(q, language || null, null, "skip"));
-      const { duplicates } = await post<{ duplicates: { index: number; id: string }[] }>({
+      // The server says which questions the bank has (the category compared in any case) and its categories now.
+      const drafts = parsed.questions.map((q) => planItem(q, language || null, null, "skip"));
+      const { duplicates, categories } = await post<{ duplicates: { index: number; id: string }[]; categories: string[] }>({
         intent: "check",
-        items: planned.map((i) => ({ kind: i.question.kind, title: i.question.title.slice(0, 2_000), category: (i.question.category ?? "").slice(0, 200) })),
+        items: drafts.map((i) => ({ kind: i.question.kind, title: i.question.title.slice(0, 2_000), category: (i.question.category ?? "").slice(0, 200) })),
       });
+      const { nameOf, fresh } = canonicalCategories(parsed.questions, categories);
+      const planned = parsed.questions.map((q) => planItem({ ...q, category: nameOf(q.category) }, language || null, null, "skip"));
       for (const d of duplicates) if (planned[d.index]) planned[d.index]!.duplicateOf = d.id;
       // A file that names the same question twice: the second is a duplicate of the first, reported like one.
       const seen = new Set<string>();

@@ -10,7 +10,7 @@ import type { Db } from "~/lib/db.server";
 import { runBatch, runNativeBatch, selectInChunks, type Statement } from "~/lib/d1.server";
 import { chunk, rowsPerInsert } from "~/lib/d1-limits";
 import { duplicateKey, IMPORT_LIMITS, IMPORT_MESSAGES, type BankImport } from "./import-plan";
-import { resolveCategories } from "./questions.server";
+import { listCategories, resolveCategories } from "./questions.server";
 
 const ITEM_PARAMS = 12;
 const CASE_PARAMS = 8;
@@ -37,6 +37,16 @@ export async function findDuplicates(db: Db, items: readonly { kind: "mcq" | "co
     const id = byKey.get(duplicateKey(item));
     return id ? [{ index, id }] : [];
   });
+}
+
+/**
+ * The preview's check: which questions of the file the bank has already, and
+ * the bank's categories as they are now (not as the page loaded them: an
+ * import a moment ago may have created some).
+ */
+export async function checkImport(db: Db, items: readonly { kind: "mcq" | "coding"; title: string; category: string }[]) {
+  const [duplicates, bank] = await Promise.all([findDuplicates(db, items), listCategories(db)]);
+  return { duplicates, categories: bank.map((c) => c.name) };
 }
 
 /** A new import for this admin; their unfinished ones, and anyone's stale ones, are cleared first. */
