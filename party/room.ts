@@ -1,9 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
-import { participantDisconnects, studentTests, testRooms } from "../app/db/schema";
+import { accommodations, participantDisconnects, roomParticipants, studentTests, testRooms } from "../app/db/schema";
 import { createDb } from "../app/lib/db.server";
 import { signAnchor } from "../app/lib/student-tests/anchor.server";
 import { isSilent, outageStart } from "../app/lib/student-tests/outages";
+import { deadlineColumns, deadlineOfRow } from "../app/lib/student-tests/student-time.server";
 import {
   ClientMessage,
   PartyViewer,
@@ -108,20 +109,22 @@ export class RoomParty extends Server<Env> {
 
   /**
    * Whether the room's test was running for this student at `at`: the room
-   * is active, or `at` was before their deadline (a close noticed only after
-   * Stop still records an outage that began before it).
+   * is active, or `at` was before their own deadline (decision 028; a close
+   * noticed only after Stop still records an outage that began before it).
    */
   private async testRunning(studentId: string, at: number) {
     const db = createDb(this.env.DB);
     const row = await db
-      .select({ isActive: testRooms.isActive, endsAt: testRooms.endsAt, startedAt: testRooms.startedAt, extraMinutes: studentTests.extraMinutes })
+      .select({ isActive: testRooms.isActive, startedAt: testRooms.startedAt, ...deadlineColumns })
       .from(testRooms)
       .leftJoin(studentTests, and(eq(studentTests.roomId, testRooms.id), eq(studentTests.studentId, studentId)))
+      .leftJoin(roomParticipants, and(eq(roomParticipants.roomId, testRooms.id), eq(roomParticipants.studentId, studentId)))
+      .leftJoin(accommodations, eq(accommodations.userId, studentId))
       .where(eq(testRooms.id, this.name))
       .get();
     if (!row) return false;
     if (row.isActive) return true;
-    const end = row.endsAt ? row.endsAt.getTime() + (row.extraMinutes ?? 0) * 60_000 : null;
+    const end = deadlineOfRow(row);
     return row.startedAt !== null && end !== null && at < end;
   }
 

@@ -103,6 +103,28 @@ export const userRoles = sqliteTable("user_roles", {
   createdAt: createdAt(),
 });
 
+/** How an admin gives a student extra time: minutes, or a percentage of the room's duration (decision 028). */
+export const EXTRA_TIME_UNITS = ["minutes", "percent"] as const;
+export type ExtraTimeUnit = (typeof EXTRA_TIME_UNITS)[number];
+
+/**
+ * A profile-level accommodation (issue 25): extra time for every room this
+ * student takes. Applied when their test in a room is created, unless the
+ * room's participant row sets its own (decision 028).
+ */
+export const accommodations = sqliteTable("accommodations", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  unit: text("unit", { enum: EXTRA_TIME_UNITS }).notNull(),
+  amount: integer("amount").notNull(),
+  reason: text("reason"),
+  updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+  updatedAt: ms("updated_at")
+    .notNull()
+    .default(sql`(unixepoch('subsec') * 1000)`),
+});
+
 // ---------------------------------------------------------------- question bank
 
 export const LANGUAGES = ["c", "cpp", "python", "java"] as const;
@@ -227,6 +249,11 @@ export const roomParticipants = sqliteTable(
     joinedAt: ms("joined_at")
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),
+    // Extra time set for this student in this room, before or during the test
+    // (decision 028). No unit: the account's accommodation applies, if any.
+    extraTimeUnit: text("extra_time_unit", { enum: EXTRA_TIME_UNITS }),
+    extraTimeAmount: integer("extra_time_amount"),
+    extraTimeReason: text("extra_time_reason"),
   },
   (t) => [
     uniqueIndex("room_participants_room_student_uq").on(t.roomId, t.studentId),
@@ -247,6 +274,8 @@ export const participantDisconnects = sqliteTable(
       .references(() => user.id, { onDelete: "cascade" }),
     startedAt: ms("started_at").notNull(),
     endedAt: ms("ended_at"),
+    // The credit that gave this outage back to the student (decision 028): each outage is credited once.
+    creditId: text("credit_id").references((): AnySQLiteColumn => studentTimeChanges.id, { onDelete: "set null" }),
   },
   (t) => [index("participant_disconnects_room_student_idx").on(t.roomId, t.studentId)],
 );
@@ -278,8 +307,15 @@ export const studentTests = sqliteTable(
     tabSwitchCount: integer("tab_switch_count").notNull().default(0),
     unlockAttemptsRemaining: integer("unlock_attempts_remaining").notNull().default(3),
     isLocked: bool("is_locked").notNull().default(false),
-    // Per-student extension granted by the admin, on top of the room's ends_at.
-    extraMinutes: integer("extra_minutes").notNull().default(0),
+    // This student's own time, on top of the room's ends_at (decision 028:
+    // studentDeadline in app/lib/student-tests/student-time.ts adds them up).
+    // The extra time set for them (their accommodation), fixed when the test is created and changed by the admin's Extra time.
+    accommodationMs: integer("accommodation_ms").notNull().default(0),
+    accommodationReason: text("accommodation_reason"),
+    // One-off additions (the room page's "+5 min").
+    extraMs: integer("extra_ms").notNull().default(0),
+    // Time lost offline and given back (participant_disconnects.credit_id).
+    creditedMs: integer("credited_ms").notNull().default(0),
     syncedAfterEnd: bool("synced_after_end").notNull().default(false),
     submittedAt: ms("submitted_at"),
     // The live monitor's grid (issue 12): Run Code and Submit Code presses that
@@ -300,6 +336,38 @@ export const studentTests = sqliteTable(
     // The admin's test history lists every test, newest first, a page at a time.
     index("student_tests_created_idx").on(t.createdAt),
   ],
+);
+
+export const STUDENT_TIME_CHANGE_KINDS = ["extra-time", "grant", "outage-credit"] as const;
+export type StudentTimeChangeKind = (typeof STUDENT_TIME_CHANGE_KINDS)[number];
+
+/**
+ * The trail of every change to one student's time in a room (decision 028):
+ * Extra time set (amount_ms: their extra time from then on), "+N min" and
+ * outage credits (amount_ms: the time added). Who, when, how much, why. The
+ * admin's name is kept as it was, as result_overrides does.
+ */
+export const studentTimeChanges = sqliteTable(
+  "student_time_changes",
+  {
+    id: id(),
+    roomId: text("room_id")
+      .notNull()
+      .references(() => testRooms.id, { onDelete: "cascade" }),
+    studentId: text("student_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: STUDENT_TIME_CHANGE_KINDS }).notNull(),
+    amountMs: integer("amount_ms").notNull(),
+    // What the admin entered for Extra time (minutes or percent).
+    unit: text("unit", { enum: EXTRA_TIME_UNITS }),
+    amount: integer("amount"),
+    reason: text("reason"),
+    adminId: text("admin_id").references(() => user.id, { onDelete: "set null" }),
+    adminName: text("admin_name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("student_time_changes_room_student_idx").on(t.roomId, t.studentId, t.createdAt)],
 );
 
 export const RESULT_OVERRIDES = ["passed", "failed"] as const;

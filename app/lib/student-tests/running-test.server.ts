@@ -2,14 +2,15 @@
 // middle of a test right now, for the pages that must stay closed meanwhile
 // (the compiler playground).
 import { and, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
-import { roomParticipants, studentTests, testRooms } from "~/db/schema";
+import { accommodations, roomParticipants, studentTests, testRooms } from "~/db/schema";
 import type { Db } from "~/lib/db.server";
+import { deadlineColumns, deadlineOfRow } from "./student-time.server";
 
 export type RunningTest = { roomId: string; roomName: string };
 
 /**
  * The test this student is taking now: a room that has started and whose time
- * (plus any extra minutes granted to them) has not run out, which they joined
+ * for them (their own deadline, decision 028) has not run out, which they joined
  * and were not removed from, and where their test is not submitted, finished
  * or disqualified. A student who has not pressed Launch yet (terms page) is
  * taking it too: the test is running for them.
@@ -19,12 +20,12 @@ export async function findRunningTest(db: Db, studentId: string, now = Date.now(
     .select({
       roomId: testRooms.id,
       roomName: testRooms.roomName,
-      endsAt: testRooms.endsAt,
-      extraMinutes: studentTests.extraMinutes,
+      ...deadlineColumns,
     })
     .from(roomParticipants)
     .innerJoin(testRooms, eq(testRooms.id, roomParticipants.roomId))
     .leftJoin(studentTests, and(eq(studentTests.roomId, roomParticipants.roomId), eq(studentTests.studentId, roomParticipants.studentId)))
+    .leftJoin(accommodations, eq(accommodations.userId, roomParticipants.studentId))
     .where(
       and(
         eq(roomParticipants.studentId, studentId),
@@ -42,6 +43,6 @@ export async function findRunningTest(db: Db, studentId: string, now = Date.now(
         ),
       ),
     );
-  const running = rows.find((r) => r.endsAt!.getTime() + (r.extraMinutes ?? 0) * 60_000 > now);
+  const running = rows.find((r) => (deadlineOfRow(r) ?? 0) > now);
   return running ? { roomId: running.roomId, roomName: running.roomName } : null;
 }

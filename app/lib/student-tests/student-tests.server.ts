@@ -19,6 +19,8 @@ import {
 import type { Db } from "~/lib/db.server";
 import { FormError } from "~/lib/forms.server";
 import { findRoomByOtp, InvalidOtpError, type Room } from "~/lib/rooms/rooms.server";
+import { accountExtraTime } from "./student-time.server";
+import { effectiveExtraTime, extraTimeMs, ownExtraTime, studentDeadline, type StudentTime } from "./student-time";
 import { TEST_RULES } from "./test-rules";
 
 export { TEST_RULES };
@@ -89,15 +91,25 @@ export async function findTest(db: Db, studentId: string, roomId: string) {
 
 /** Launch (terms accepted): creates the student test once; max score by type (spec 2 section 4). */
 export async function launchTest(db: Db, studentId: string, roomId: string) {
-  const { room } = await requireMembership(db, studentId, roomId);
+  const { room, participant } = await requireMembership(db, studentId, roomId);
   if (!room.isActive) throw new FormError("The test has not started yet", 409);
   const existing = await findTest(db, studentId, roomId);
   if (existing) return { room, test: existing };
   const count = await db.select({ n: sql<number>`count(*)` }).from(roomQuestions).where(eq(roomQuestions.roomId, roomId)).get();
   const maxScore = room.questionType === "mcq" ? (count?.n ?? 0) * TEST_RULES.mcqMarks : 100;
+  // The extra time set for them in this room, else their account's accommodation, is fixed now (decision 028).
+  const extra = effectiveExtraTime(ownExtraTime(participant), await accountExtraTime(db, studentId));
   await db
     .insert(studentTests)
-    .values({ roomId, studentId, status: "in_progress", totalScore: 0, maxScore })
+    .values({
+      roomId,
+      studentId,
+      status: "in_progress",
+      totalScore: 0,
+      maxScore,
+      accommodationMs: extraTimeMs(extra, room.durationMinutes),
+      accommodationReason: extra?.reason ?? null,
+    })
     .onConflictDoNothing();
   await db
     .update(roomParticipants)
@@ -108,9 +120,9 @@ export async function launchTest(db: Db, studentId: string, roomId: string) {
 
 // ------------------------------------------------------------------ time
 
-/** The deadline for this student: the room's ends_at plus any extra time granted to them. */
-export function deadline(room: Room, test: Pick<StudentTest, "extraMinutes">) {
-  return room.endsAt ? room.endsAt.getTime() + test.extraMinutes * 60_000 : null;
+/** The deadline for this student: the room's ends_at plus their own time (studentDeadline, decision 028). */
+export function deadline(room: Pick<Room, "endsAt">, test: StudentTime) {
+  return studentDeadline(room.endsAt, test);
 }
 
 /** Answers may change while the test runs (plus network slack for a final submit). */

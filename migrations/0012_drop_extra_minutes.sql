@@ -1,0 +1,1 @@
+ALTER TABLE `student_tests` DROP COLUMN `extra_minutes`;
