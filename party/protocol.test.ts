@@ -38,7 +38,7 @@ describe("party protocol", () => {
       { type: "participants-changed", roomId: "r" },
       { type: "participant-removed", roomId: "r" },
       { type: "room-deleted", roomId: "r" },
-      { type: "time-changed", roomId: "r", endsAt: 9 },
+      { type: "time-changed", roomId: "r", endsAt: 9, extraMs: 300_000, reason: "Your instructor gave you 5 more minutes" },
       { type: "code-saved", roomId: "r", studentTestId: "t" },
       { type: "rooms-changed" },
       { type: "evaluation-requested" },
@@ -58,6 +58,7 @@ describe("party protocol", () => {
       { type: "room-changed", roomId: "r", isEnabled: true, isActive: false },
       { type: "room-changed", roomId: "r", isEnabled: "yes", isActive: false, endsAt: null },
       { type: "time-changed", roomId: "r", endsAt: null },
+      { type: "time-changed", roomId: "r", endsAt: 9 },
       { type: "code-saved", roomId: "r" },
       { type: "practice-participants-changed" },
     ];

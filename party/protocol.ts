@@ -28,8 +28,14 @@ export const RoomEvent = z.discriminatedUnion("type", [
   /** Sent only to the student concerned. */
   z.object({ type: z.literal("participant-removed"), roomId: z.string() }),
   z.object({ type: z.literal("room-deleted"), roomId: z.string() }),
-  /** Sent only to the student concerned: their own deadline moved (extra time granted). */
-  z.object({ type: z.literal("time-changed"), roomId: z.string(), endsAt: z.number() }),
+  /**
+   * Sent only to the student concerned: their own deadline moved (extra time
+   * set or added, outage time given back; decision 028). `extraMs` is all
+   * their own time on top of the room's end, so a later room-wide change
+   * (Extend) keeps it; `reason` is the toast that says why (never the
+   * admin's free-text reason, nor anyone else's time).
+   */
+  z.object({ type: z.literal("time-changed"), roomId: z.string(), endsAt: z.number(), extraMs: z.number(), reason: z.string() }),
   /**
    * Admins only: a student's autosaved code (or MCQ progress) was accepted.
    * Ids only, never the code: the monitor refetches it through its guarded loader.

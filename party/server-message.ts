@@ -13,7 +13,7 @@ const SHAPES: Record<ServerMessage["type"], Record<string, Field>> = {
   "participants-changed": { roomId: "string" },
   "participant-removed": { roomId: "string" },
   "room-deleted": { roomId: "string" },
-  "time-changed": { roomId: "string", endsAt: "number" },
+  "time-changed": { roomId: "string", endsAt: "number", extraMs: "number", reason: "string" },
   "code-saved": { roomId: "string", studentTestId: "string" },
   "rooms-changed": {},
   "evaluation-requested": {},

@@ -22,7 +22,6 @@ import {
   deleteRoom,
   editParticipant,
   extendTime,
-  grantExtraTime,
   issueOtp,
   removeParticipant,
   requireRoom,
@@ -38,6 +37,9 @@ import { requestGradeSync } from "~/lib/lti/grades.server";
 import { ROSTER_MESSAGES, syncRoster, type RosterResult } from "~/lib/lti/roster.server";
 import { requireRoomAdmin } from "~/lib/rooms/room-access.server";
 import { roomPageData } from "~/lib/rooms/room-page.server";
+import { creditAllOutages, creditOutage, grantExtraTime, setParticipantExtraTime, type DeadlineChange } from "~/lib/student-tests/student-time.server";
+import { addedTimeLabel, clock, extraTimeLabel, timeChangedMessage } from "~/lib/student-tests/student-time";
+import { CreditOutageSchema, ParticipantExtraTimeSchema, STUDENT_TIME_MESSAGES } from "~/lib/student-tests/student-time-validation";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.room.roomName ?? "Room"} — ProctorEdge` },
@@ -64,11 +66,15 @@ const FAILURES: Record<string, string> = {
   "edit-participant": "Failed to update participant",
   "remove-participant": "Failed to remove participant",
   "grant-time": "Failed to extend time",
+  "extra-time": STUDENT_TIME_MESSAGES.failed,
+  "credit-outage": STUDENT_TIME_MESSAGES.creditFailed,
+  "credit-outages": STUDENT_TIME_MESSAGES.creditFailed,
   "sync-roster": ROSTER_MESSAGES.failed,
 };
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  await requireRoomAdmin(request, context, params.roomId ?? "");
+  const manager = await requireRoomAdmin(request, context, params.roomId ?? "");
+  const admin = { id: manager.id, name: manager.name };
   const values = await readFormValues(request);
   if (!values) return failure("The form could not be read");
   const intent = String(values.intent ?? "");
@@ -90,6 +96,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     );
   const participantsChanged = (roomId: string) =>
     after(Promise.all([publish(env, roomId, { type: "participants-changed", roomId }, { to: "admins" }), publishRoomsChanged(env)]));
+  /** One student's deadline moved: only that student's page hears it, with why. */
+  const deadlineChanged = (room: Room, change: Pick<DeadlineChange, "studentId" | "endsAt" | "extraMs">, reason: string) => {
+    if (change.endsAt === null) return;
+    after(publish(env, room.id, { type: "time-changed", roomId: room.id, endsAt: change.endsAt, extraMs: change.extraMs, reason }, { to: "user", userId: change.studentId }));
+  };
 
   try {
     const room = await requireRoom(db, params.roomId ?? "");
@@ -154,10 +165,31 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
           z.object({ participantId: idField("Failed to extend time") }).merge(ExtendSchema),
           values,
         );
-        const granted = await grantExtraTime(db, room, participantId, minutes);
+        const granted = await grantExtraTime(db, room, participantId, minutes, admin);
         participantsChanged(room.id);
-        after(publish(env, room.id, { type: "time-changed", roomId: room.id, endsAt: granted.endsAt }, { to: "user", userId: granted.studentId }));
+        deadlineChanged(room, granted, timeChangedMessage("grant", minutes * 60_000));
         return success(`Added ${minutes} minutes for ${granted.name}`);
+      }
+      case "extra-time": {
+        const { participantId, ...input } = parseValues(ParticipantExtraTimeSchema, values);
+        const set = await setParticipantExtraTime(db, room, participantId, input, admin);
+        participantsChanged(room.id);
+        if (set.started) deadlineChanged(room, set, timeChangedMessage("extra-time", set.ms));
+        const label = input.unit === "percent" && input.amount > 0 ? `${extraTimeLabel(input)} (${addedTimeLabel(set.ms)})` : extraTimeLabel(input);
+        return success(input.amount === 0 ? `No extra time for ${set.name}` : `Extra time for ${set.name}: ${label}`);
+      }
+      case "credit-outage": {
+        const { participantId } = parseValues(CreditOutageSchema, values);
+        const credited = await creditOutage(db, room, participantId, admin);
+        participantsChanged(room.id);
+        deadlineChanged(room, credited, timeChangedMessage("outage-credit", credited.creditedMs));
+        return success(`Credited ${clock(credited.creditedMs)} to ${credited.name}`);
+      }
+      case "credit-outages": {
+        const credited = await creditAllOutages(db, room, admin);
+        participantsChanged(room.id);
+        for (const c of credited) deadlineChanged(room, c, timeChangedMessage("outage-credit", c.creditedMs));
+        return success(`Credited offline time to ${credited.length} student${credited.length === 1 ? "" : "s"}`);
       }
       case "sync-roster": {
         const synced = await syncRoster(env, db, room);

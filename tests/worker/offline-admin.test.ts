@@ -123,9 +123,9 @@ describe("extra time for one student", () => {
     const res = await postForm(`/admin/room/${id}`, { intent: "grant-time", participantId: pid, minutes: "5" }, admin);
     expect(await res.text()).toContain("Added 5 minutes for Taker");
     const room = await one<{ ends_at: number }>("SELECT ends_at FROM test_rooms WHERE id = ?", id);
-    expect((await one<{ extra_minutes: number }>("SELECT extra_minutes FROM student_tests WHERE room_id = ?", id)).extra_minutes).toBe(5);
+    expect((await one<{ extra_ms: number }>("SELECT extra_ms FROM student_tests WHERE room_id = ?", id)).extra_ms).toBe(5 * 60_000);
     const event = await poll(async () => takerSocket.seen.find((m) => m.type === "time-changed"), (m) => m !== undefined);
-    expect(event).toEqual({ type: "time-changed", roomId: id, endsAt: room.ends_at + 5 * 60_000 });
+    expect(event).toEqual({ type: "time-changed", roomId: id, endsAt: room.ends_at + 5 * 60_000, extraMs: 5 * 60_000, reason: "Your instructor gave you 5 min more" });
     expect(idleSocket.seen.some((m) => m.type === "time-changed")).toBe(false);
 
     // The room's time is up, but this student's is not: their journal entries still count.
@@ -153,6 +153,6 @@ describe("extra time for one student", () => {
     const { id: takerPid } = await participant(taker.email);
     const self = await postForm(`/admin/room/${id}`, { intent: "grant-time", participantId: takerPid, minutes: "60" }, taker.cookie);
     expect([302, 403]).toContain(self.status);
-    expect((await one<{ extra_minutes: number }>("SELECT extra_minutes FROM student_tests WHERE room_id = ?", id)).extra_minutes).toBe(0);
+    expect((await one<{ extra_ms: number }>("SELECT extra_ms FROM student_tests WHERE room_id = ?", id)).extra_ms).toBe(0);
   });
 });

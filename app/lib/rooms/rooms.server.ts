@@ -2,6 +2,7 @@
 // server. Multi-row changes are one D1 batch, so nothing is ever half done.
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQLWrapper } from "drizzle-orm";
 import {
+  accommodations,
   categories,
   codeRuns,
   evaluationRequests,
@@ -12,6 +13,7 @@ import {
   roomParticipants,
   roomQuestions,
   studentTests,
+  studentTimeChanges,
   submissions,
   testRooms,
   user,
@@ -23,6 +25,8 @@ import { containsText, selectInChunks } from "~/lib/d1.server";
 import { chunk, rowsPerInsert, SEARCH_MAX } from "~/lib/d1-limits";
 import { FormError } from "~/lib/forms.server";
 import { generateOtp, OTP_PATTERN } from "~/lib/otp";
+import { creditableOutageMs, effectiveExtraTime, ownExtraTime } from "~/lib/student-tests/student-time";
+import { STUDENT_TIME_LIMITS } from "~/lib/student-tests/student-time-validation";
 import { ROOM_LIMITS } from "./room-validation";
 
 /** A room rule the request broke (spec 1 section 5); answered as a 4xx with this message. */
@@ -126,14 +130,25 @@ export async function roomDetail(db: Db, roomId: string) {
         tabSwitchCount: studentTests.tabSwitchCount,
         isDisqualified: studentTests.isDisqualified,
         testId: studentTests.id,
-        extraMinutes: studentTests.extraMinutes,
         syncedAfterEnd: studentTests.syncedAfterEnd,
+        // Time per student (decision 028).
+        extraTimeUnit: roomParticipants.extraTimeUnit,
+        extraTimeAmount: roomParticipants.extraTimeAmount,
+        extraTimeReason: roomParticipants.extraTimeReason,
+        accountUnit: accommodations.unit,
+        accountAmount: accommodations.amount,
+        accountReason: accommodations.reason,
+        accommodationMs: studentTests.accommodationMs,
+        accommodationReason: studentTests.accommodationReason,
+        grantedMs: studentTests.extraMs,
+        creditedMs: studentTests.creditedMs,
       })
       .from(roomParticipants)
       .leftJoin(
         studentTests,
         and(eq(studentTests.roomId, roomParticipants.roomId), eq(studentTests.studentId, roomParticipants.studentId)),
       )
+      .leftJoin(accommodations, eq(accommodations.userId, roomParticipants.studentId))
       .where(and(eq(roomParticipants.roomId, roomId), ne(roomParticipants.status, "removed")))
       .orderBy(asc(roomParticipants.joinedAt)),
     db.select({ questionId: roomQuestions.questionId }).from(roomQuestions).where(eq(roomQuestions.roomId, roomId)),
@@ -143,7 +158,8 @@ export async function roomDetail(db: Db, roomId: string) {
       .where(eq(questions.type, room.questionType))
       .orderBy(asc(questions.category), asc(questions.title)),
   ]);
-  const offline = await offlineTimes(db, roomId);
+  const now = Date.now();
+  const periods = await offlinePeriods(db, roomId);
   // Answers that reached the server after the deadline and were not counted, kept for the admin.
   // Never their payloads (up to 64 KB each): the admin opens one at a time (lateChange).
   const late = await db
@@ -153,11 +169,25 @@ export async function roomDetail(db: Db, roomId: string) {
     .where(and(eq(studentTests.roomId, roomId), eq(journalEntries.outcome, "rejected"), eq(journalEntries.syncedAfterEnd, true)))
     .orderBy(asc(journalEntries.studentTestId), asc(journalEntries.seq))
     .limit(500);
-  const withConnection = participants.map((p) => ({
-    ...p,
-    lateEntries: late.filter((l) => l.testId === p.testId).map(({ id, kind, createdAt }) => ({ id, kind, createdAt: Number(createdAt) })),
-    ...(offline.get(p.studentId) ?? NEVER_OFFLINE),
-  }));
+  const withConnection = participants.map(({ extraTimeUnit, extraTimeAmount, extraTimeReason, accountUnit, accountAmount, accountReason, accommodationMs, accommodationReason, grantedMs, creditedMs, ...p }) => {
+    const own = ownExtraTime({ extraTimeUnit, extraTimeAmount, extraTimeReason });
+    const account = accountUnit ? { unit: accountUnit, amount: accountAmount ?? 0, reason: accountReason } : null;
+    const setting = effectiveExtraTime(own, account);
+    const outages = periods.get(p.studentId) ?? [];
+    return {
+      ...p,
+      lateEntries: late.filter((l) => l.testId === p.testId).map(({ id, kind, createdAt }) => ({ id, kind, createdAt: Number(createdAt) })),
+      ...(outages.length ? offlineTime(outages, now) : NEVER_OFFLINE),
+      time: {
+        /** What the admin set for this student (here, or on their account), as entered. */
+        setting: setting ? { unit: setting.unit, amount: setting.amount, reason: setting.reason ?? null, fromAccount: !own } : null,
+        /** Their test's time (null before Launch): the extra time fixed then, "+N min"s, and outages credited. */
+        test: p.testId ? { accommodationMs: accommodationMs ?? 0, accommodationReason, extraMs: grantedMs ?? 0, creditedMs: creditedMs ?? 0 } : null,
+        creditableMs: creditableOutageMs(outages),
+        bulkCreditableMs: creditableOutageMs(outages, STUDENT_TIME_LIMITS.bulkCreditOverMs),
+      },
+    };
+  });
   return { room, participants: withConnection, selectedQuestionIds: selected.map((s) => s.questionId), availableQuestions: available };
 }
 
@@ -184,19 +214,20 @@ export function entryPreview(kind: string, payload: unknown): string {
 }
 
 export type OfflineTime = { offlineMs: number; offlineNow: boolean };
-export type OfflinePeriod = { startedAt: number; endedAt: number | null };
+/** `credited`: an admin gave this outage back (decision 028). */
+export type OfflinePeriod = { startedAt: number; endedAt: number | null; credited: boolean };
 const NEVER_OFFLINE: OfflineTime = { offlineMs: 0, offlineNow: false };
 
 /** Each student's disconnected periods in a room (the party records them while the test runs), in one query. */
 export async function offlinePeriods(db: Db, roomId: string): Promise<Map<string, OfflinePeriod[]>> {
   const rows = await db
-    .select({ studentId: participantDisconnects.studentId, startedAt: participantDisconnects.startedAt, endedAt: participantDisconnects.endedAt })
+    .select({ studentId: participantDisconnects.studentId, startedAt: participantDisconnects.startedAt, endedAt: participantDisconnects.endedAt, creditId: participantDisconnects.creditId })
     .from(participantDisconnects)
     .where(eq(participantDisconnects.roomId, roomId));
   const periods = new Map<string, OfflinePeriod[]>();
   for (const d of rows) {
     const list = periods.get(d.studentId) ?? [];
-    list.push({ startedAt: d.startedAt.getTime(), endedAt: d.endedAt?.getTime() ?? null });
+    list.push({ startedAt: d.startedAt.getTime(), endedAt: d.endedAt?.getTime() ?? null, credited: d.creditId !== null });
     periods.set(d.studentId, list);
   }
   return periods;
@@ -212,27 +243,6 @@ export function offlineTime(periods: readonly OfflinePeriod[], now: number, unti
   let offlineMs = 0;
   for (const p of periods) offlineMs += Math.max(0, Math.min(p.endedAt ?? now, end) - p.startedAt);
   return { offlineMs, offlineNow: until === null && periods.some((p) => p.endedAt === null) };
-}
-
-/** Each student's time offline in a room; students never offline are absent. */
-export async function offlineTimes(db: Db, roomId: string, now = Date.now()): Promise<Map<string, OfflineTime>> {
-  const periods = await offlinePeriods(db, roomId);
-  return new Map([...periods].map(([studentId, list]) => [studentId, offlineTime(list, now)]));
-}
-
-/** One student's extra time (README: offline); their deadline moves, nobody else's. */
-export async function grantExtraTime(db: Db, room: Room, participantId: string, minutes: number) {
-  const participant = await requireParticipant(db, room, participantId);
-  if (!room.endsAt) throw new RoomRuleError("Cannot extend time for this test.");
-  const test = await db
-    .select({ id: studentTests.id, extraMinutes: studentTests.extraMinutes })
-    .from(studentTests)
-    .where(and(eq(studentTests.roomId, room.id), eq(studentTests.studentId, participant.studentId)))
-    .get();
-  if (!test) throw new RoomRuleError("This student has not started the test yet");
-  const extraMinutes = test.extraMinutes + minutes;
-  await db.update(studentTests).set({ extraMinutes }).where(eq(studentTests.id, test.id));
-  return { studentId: participant.studentId, name: participant.fullName, endsAt: room.endsAt.getTime() + extraMinutes * 60_000 };
 }
 
 export async function setEnabled(db: Db, room: Room, enabled: boolean) {
@@ -337,6 +347,7 @@ export async function deleteRoom(db: Db, roomId: string) {
     db.delete(codeRuns).where(inArray(codeRuns.studentTestId, testsOfRoom)),
     db.delete(studentTests).where(eq(studentTests.roomId, roomId)),
     db.delete(participantDisconnects).where(eq(participantDisconnects.roomId, roomId)),
+    db.delete(studentTimeChanges).where(eq(studentTimeChanges.roomId, roomId)),
     db.delete(testRooms).where(eq(testRooms.id, roomId)),
   ]);
 }
@@ -386,7 +397,7 @@ export async function addParticipant(db: Db, room: Room, email: string) {
   return { studentId: profile.id, name: profile.name };
 }
 
-async function requireParticipant(db: Db, room: Room, participantId: string) {
+export async function requireParticipant(db: Db, room: Room, participantId: string) {
   const participant = await db
     .select()
     .from(roomParticipants)
