@@ -8,6 +8,8 @@ import { ConfirmDialog, Dialog, FormActions } from "~/components/ui/dialog";
 import { EmptyState } from "~/components/ui/empty-state";
 import { controlClass, TextField } from "~/components/ui/field";
 import { EditParticipantSchema } from "~/lib/rooms/room-validation";
+import { ExtraTimeDialog } from "~/components/student-time/extra-time-dialog";
+import { addedTimeLabel, clock, extraTimeLabel, studentExtraMs } from "~/lib/student-tests/student-time";
 import { useDialogForm } from "./room-dialogs";
 import type { RoomActionResult, RoomPageData } from "./room-page";
 
@@ -16,7 +18,9 @@ const STATUS_TONE = { waiting: "yellow", testing: "green", in_progress: "green",
 export function ParticipantsTable({ data, onAdd }: { data: RoomPageData; onAdd: () => void }) {
   const [editing, setEditing] = useState<RoomPageData["participants"][number] | null>(null);
   const [removing, setRemoving] = useState<RoomPageData["participants"][number] | null>(null);
+  const [timing, setTiming] = useState<RoomPageData["participants"][number] | null>(null);
   const started = data.room.isActive || data.room.startedAt !== null;
+  const bulkCredit = data.participants.some((p) => p.testId && !testOver(p) && p.time.bulkCreditableMs > 0);
   const notLaunched = new Set(data.lms?.notLaunched ?? []);
   return (
     <section className="rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
@@ -25,6 +29,7 @@ export function ParticipantsTable({ data, onAdd }: { data: RoomPageData; onAdd: 
           Participants <span className="text-sm font-normal text-muted">({data.participants.length})</span>
         </h3>
         <div className="flex flex-wrap gap-2">
+          {bulkCredit ? <CreditAllButton /> : null}
           {data.lms ? <SyncRosterButton started={started} courses={data.lms.courses} /> : null}
           <Button size="sm" onClick={onAdd} disabled={started} title={started ? "Cannot add participants after test has started" : undefined}>
             Add User
@@ -76,12 +81,17 @@ export function ParticipantsTable({ data, onAdd }: { data: RoomPageData; onAdd: 
                   </td>
                   <td className="px-5 py-2.5 tabular-nums">{p.tabSwitchCount ?? 0}</td>
                   <td className="px-5 py-2.5">
-                    <Connection offlineMs={p.offlineMs} offlineNow={p.offlineNow} syncedAfterEnd={p.syncedAfterEnd ?? false} extraMinutes={p.extraMinutes ?? 0} />
+                    <Connection participant={p} />
                     <LateEntries name={p.fullName} roomId={data.room.id} entries={p.lateEntries} />
                   </td>
                   <td className="px-5 py-2.5 tabular-nums">{p.totalScore ?? "—"}</td>
                   <td className="px-5 py-2.5 text-right whitespace-nowrap">
                     {data.room.isActive && p.testId ? <GrantTimeButton participantId={p.id} name={p.fullName} /> : null}
+                    {p.testId && testOver(p) ? null : (
+                      <Button size="sm" variant="ghost" onClick={() => setTiming(p)} aria-label={`Extra time for ${p.fullName}`}>
+                        Extra time
+                      </Button>
+                    )}
                     <Button size="sm" variant="ghost" onClick={() => setEditing(p)} aria-label={`Edit ${p.fullName}`}>
                       Edit
                     </Button>
@@ -97,23 +107,88 @@ export function ParticipantsTable({ data, onAdd }: { data: RoomPageData; onAdd: 
       )}
       <EditParticipantDialog participant={editing} categories={data.categories} onClose={() => setEditing(null)} />
       <RemoveParticipantDialog participant={removing} active={data.room.isActive} onClose={() => setRemoving(null)} />
+      <ExtraTimeDialog
+        key={timing?.id ?? "none"}
+        open={timing !== null}
+        onClose={() => setTiming(null)}
+        title={`Extra time for ${timing?.fullName ?? ""}`}
+        description={
+          timing?.time.setting?.fromAccount
+            ? `Their account gives ${extraTimeLabel(timing.time.setting)}. What you set here replaces it in this room.`
+            : "Minutes, or a percentage of the test's duration, on top of the room's end time. Extend still adds to everyone."
+        }
+        fields={{ intent: "extra-time", participantId: timing?.id ?? "" }}
+        current={timing?.time.setting ?? null}
+      />
     </section>
   );
 }
 
-/** "offline for m:ss" and "synced after end" (README: offline-tolerant test taking). */
-function Connection({ offlineMs, offlineNow, syncedAfterEnd, extraMinutes }: { offlineMs: number; offlineNow: boolean; syncedAfterEnd: boolean; extraMinutes: number }) {
+type Participant = RoomPageData["participants"][number];
+
+/** Submitted or disqualified: their time no longer changes. */
+function testOver(p: Participant) {
+  return p.isDisqualified === true || p.testStatus === "completed" || p.testStatus === "disqualified";
+}
+
+/**
+ * "offline for m:ss", "synced after end" (README: offline-tolerant test
+ * taking), the student's own time ("+15 min", decision 028) and "Credit m:ss"
+ * for recorded outages not given back yet.
+ */
+function Connection({ participant: p }: { participant: Participant }) {
+  const { offlineMs, offlineNow } = p;
+  const syncedAfterEnd = p.syncedAfterEnd ?? false;
   // Any recorded disconnect shows, however short: round up.
   const seconds = Math.ceil(offlineMs / 1000);
-  const clock = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+  const own = p.time.test ? studentExtraMs(p.time.test) : 0;
+  const setting = p.time.setting;
+  const extra = p.time.test ? (own > 0 ? addedTimeLabel(own) : null) : setting && setting.amount > 0 ? extraTimeLabel(setting) : null;
+  const why = [setting && setting.amount > 0 ? `${extraTimeLabel(setting)}${setting.reason ? ` (${setting.reason})` : ""}${setting.fromAccount ? " from their account" : ""}` : null, p.time.test?.creditedMs ? `${clock(p.time.test.creditedMs)} offline credited` : null]
+    .filter(Boolean)
+    .join("; ");
+  const credit = p.testId && !testOver(p) && p.time.creditableMs > 0 ? p.time.creditableMs : 0;
   return (
-    <div className="flex flex-wrap gap-1">
+    <div className="flex flex-wrap items-center gap-1">
       {offlineNow ? <Badge tone="red">offline now</Badge> : null}
-      {seconds > 0 ? <Badge tone="yellow">{`offline for ${clock}`}</Badge> : null}
+      {seconds > 0 ? <Badge tone="yellow">{`offline for ${clock(offlineMs)}`}</Badge> : null}
+      {credit > 0 ? <CreditButton participantId={p.id} name={p.fullName} ms={credit} /> : null}
       {syncedAfterEnd ? <Badge tone="blue">synced after end</Badge> : null}
-      {extraMinutes > 0 ? <Badge tone="gray">{`+${extraMinutes} min`}</Badge> : null}
-      {!offlineNow && seconds === 0 && !syncedAfterEnd && extraMinutes === 0 ? <span className="text-slate-400">—</span> : null}
+      {extra ? (
+        <span title={why || undefined}>
+          <Badge tone="gray">{extra}</Badge>
+        </span>
+      ) : null}
+      {!offlineNow && seconds === 0 && !syncedAfterEnd && !extra ? <span className="text-slate-400">—</span> : null}
     </div>
+  );
+}
+
+/** Gives back exactly the outage time the server recorded (decision 028), once per outage. */
+function CreditButton({ participantId, name, ms }: { participantId: string; name: string; ms: number }) {
+  const fetcher = useFetcher<RoomActionResult>();
+  useActionToast(fetcher.data);
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      busy={fetcher.state !== "idle"}
+      onClick={() => fetcher.submit({ intent: "credit-outage", participantId }, { method: "post" })}
+      aria-label={`Credit ${clock(ms)} to ${name}`}
+      title={`Add the ${clock(ms)} ${name} was recorded offline to their deadline`}
+    >
+      {`Credit ${clock(ms)}`}
+    </Button>
+  );
+}
+
+function CreditAllButton() {
+  const fetcher = useFetcher<RoomActionResult>();
+  useActionToast(fetcher.data);
+  return (
+    <Button size="sm" variant="secondary" busy={fetcher.state !== "idle"} onClick={() => fetcher.submit({ intent: "credit-outages" }, { method: "post" })}>
+      Credit all outages over 1 minute
+    </Button>
   );
 }
 

@@ -208,19 +208,26 @@ export function useTestSession(options: SessionOptions) {
   // ------------------------------------------------------------ live room events
   const [endsAt, setEndsAt] = useState<number | null>(options.state.endsAt);
   useEffect(() => setEndsAt(serverState.endsAt), [serverState.endsAt]);
+  // This student's own time on top of the room's end (decision 028): the loader's, then each time-changed event's.
+  const extraMs = useRef(options.extraMs ?? 0);
+  useEffect(() => {
+    extraMs.current = options.extraMs ?? 0;
+  }, [options.extraMs]);
   useRoomParty(roomId, (event) => {
     const exit = exitMessage(event);
     if (exit) {
       leave(exit);
       return "handled";
     }
-    // Extra time for this student alone carries their own deadline.
+    // This student's own deadline moved (extra time, time given back): the countdown jumps, and a toast says why.
     if (event.type === "time-changed") {
+      extraMs.current = event.extraMs;
       setEndsAt(event.endsAt);
+      if (!ended.current && !finishing) toast({ type: "info", message: event.reason });
       return "handled";
     }
     // Extend or stop: the timer follows at once; the loader then confirms this student's own deadline.
-    if (event.type === "room-changed") setEndsAt(event.endsAt === null ? null : event.endsAt + (opts.current.extraMs ?? 0));
+    if (event.type === "room-changed") setEndsAt(event.endsAt === null ? null : event.endsAt + extraMs.current);
     if (finishing) return "handled";
   }, { heartbeat: true });
 
