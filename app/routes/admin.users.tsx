@@ -38,6 +38,11 @@ import {
   type UserRow,
 } from "~/lib/accounts/user-validation";
 import { createUser, listUsers, resetPassword, updateUser } from "~/lib/accounts/users.server";
+import { ExtraTimeDialog } from "~/components/student-time/extra-time-dialog";
+import { FormError } from "~/lib/forms.server";
+import { extraTimeLabel } from "~/lib/student-tests/student-time";
+import { setAccountExtraTime } from "~/lib/student-tests/student-time.server";
+import { AccountExtraTimeSchema, STUDENT_TIME_MESSAGES } from "~/lib/student-tests/student-time-validation";
 import type { z } from "zod";
 
 export const meta: MetaFunction = () => [{ title: "Users — ProctorEdge" }];
@@ -100,6 +105,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   }
 
+  if (intent === "extra-time") {
+    const input = validate(AccountExtraTimeSchema, form);
+    if (!input.ok) return input.response;
+    try {
+      const { userId, ...setting } = input.data;
+      const { name } = await setAccountExtraTime(context.db, userId, setting, viewer);
+      return success(setting.amount === 0 ? `No extra time for ${name}` : `Extra time for ${name} in every room: ${extraTimeLabel(setting)}`);
+    } catch (error) {
+      if (error instanceof FormError) return failure(error.message, error.status);
+      console.error("users: extra time failed", error);
+      return failure(STUDENT_TIME_MESSAGES.failed, 500);
+    }
+  }
+
   const input = validate(ResetPasswordSchema, form);
   if (!input.ok) return input.response;
   try {
@@ -144,6 +163,8 @@ export default function UsersPage() {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<UserRow | null>(null);
   const [resetting, setResetting] = useState<UserRow | null>(null);
+  const [timing, setTiming] = useState<UserRow | null>(null);
+  const closeTiming = useCallback(() => setTiming(null), []);
   const closeAdd = useCallback(() => setAdding(false), []);
   const closeEdit = useCallback(() => setEditing(null), []);
   const closeReset = useCallback(() => setResetting(null), []);
@@ -160,13 +181,23 @@ export default function UsersPage() {
         </EmptyState>
       ) : (
         <>
-          <UsersTable users={users} viewerId={viewerId} busy={loading} onEdit={setEditing} onResetPassword={setResetting} />
+          <UsersTable users={users} viewerId={viewerId} busy={loading} onEdit={setEditing} onResetPassword={setResetting} onExtraTime={setTiming} />
           <UsersPagination page={page} pageCount={pageCount} total={total} pageSize={pageSize} q={q} role={role} />
         </>
       )}
       <AddUserDialog open={adding} onClose={closeAdd} />
       <EditUserDialog user={editing} viewerId={viewerId} onClose={closeEdit} />
       <ResetPasswordDialog user={resetting} viewerId={viewerId} onClose={closeReset} />
+      <ExtraTimeDialog
+        key={timing?.id ?? "none"}
+        open={timing !== null}
+        onClose={closeTiming}
+        title={`Extra time for ${timing?.name ?? ""}`}
+        description="An accommodation: this extra time applies to every test this student starts from now on, in every room. A test already started keeps its time."
+        fields={{ intent: "extra-time", userId: timing?.id ?? "" }}
+        current={timing?.accommodation ?? null}
+        action={USERS_PATH}
+      />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import type { UserRow } from "~/lib/accounts/user-validation";
+import { extraTimeLabel } from "~/lib/student-tests/student-time";
 
 /** One page of users: name, email, role, and the Edit / Reset Password actions. */
 export function UsersTable({
@@ -9,12 +10,14 @@ export function UsersTable({
   busy,
   onEdit,
   onResetPassword,
+  onExtraTime,
 }: {
   users: UserRow[];
   viewerId: string;
   busy: boolean;
   onEdit: (user: UserRow) => void;
   onResetPassword: (user: UserRow) => void;
+  onExtraTime: (user: UserRow) => void;
 }) {
   return (
     <div
@@ -55,7 +58,14 @@ export function UsersTable({
                 {u.role === "admin" ? (
                   <Badge tone="blue">admin</Badge>
                 ) : u.role === "student" ? (
-                  <Badge tone="gray">student</Badge>
+                  <>
+                    <Badge tone="gray">student</Badge>
+                    {u.accommodation ? (
+                      <span className="ml-2" title={u.accommodation.reason ?? undefined}>
+                        <Badge tone="blue">{`${extraTimeLabel(u.accommodation)} extra time`}</Badge>
+                      </span>
+                    ) : null}
+                  </>
                 ) : (
                   <Badge tone="red">no role</Badge>
                 )}
@@ -65,6 +75,11 @@ export function UsersTable({
                   <Button size="sm" variant="secondary" onClick={() => onEdit(u)} aria-label={`Edit ${u.name}`}>
                     Edit
                   </Button>
+                  {u.role === "student" ? (
+                    <Button size="sm" variant="ghost" onClick={() => onExtraTime(u)} aria-label={`Extra time for ${u.name}`}>
+                      Extra time
+                    </Button>
+                  ) : null}
                   <Button
                     size="sm"
                     variant="ghost"

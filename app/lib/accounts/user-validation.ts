@@ -93,7 +93,8 @@ export const ResetPasswordSchema = z.object({
 });
 export type ResetPasswordInput = z.infer<typeof ResetPasswordSchema>;
 
-export const USER_INTENTS = ["create", "update", "reset-password"] as const;
+/** "extra-time": a student account's accommodation (decision 028, AccountExtraTimeSchema). */
+export const USER_INTENTS = ["create", "update", "reset-password", "extra-time"] as const;
 export type UserIntent = (typeof USER_INTENTS)[number];
 
 /**
@@ -128,7 +129,13 @@ export function usersSearch(query: Partial<UsersQuery>): string {
   return s ? `?${s}` : "";
 }
 
-/** One row of the user table, as the loader sends it. */
-export type UserRow = { id: string; name: string; email: string; role: Role | null };
+/** One row of the user table, as the loader sends it; `accommodation`: extra time for every room (decision 028). */
+export type UserRow = {
+  id: string;
+  name: string;
+  email: string;
+  role: Role | null;
+  accommodation: { unit: "minutes" | "percent"; amount: number; reason: string | null } | null;
+};
 
 export type UserActionResult = { ok: true; message: string } | { ok: false; error: string };

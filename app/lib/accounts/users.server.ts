@@ -3,7 +3,7 @@
 // must have checked `requireRole(request, context, "admin")` first.
 import { and, count, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { account, session, user, userRoles, type Role } from "~/db/schema";
+import { accommodations, account, session, user, userRoles, type Role } from "~/db/schema";
 import { createAccount, EmailTakenError, type Auth } from "./auth.server";
 import type { Db } from "~/lib/db.server";
 import { containsText } from "~/lib/d1.server";
@@ -43,9 +43,10 @@ export async function listUsers(db: Db, query: UsersQuery): Promise<UsersPage> {
 
   const [rows, totals] = await db.batch([
     db
-      .select({ id: user.id, name: user.name, email: user.email, role: userRoles.role })
+      .select({ id: user.id, name: user.name, email: user.email, role: userRoles.role, unit: accommodations.unit, amount: accommodations.amount, reason: accommodations.reason })
       .from(user)
       .leftJoin(userRoles, eq(userRoles.userId, user.id))
+      .leftJoin(accommodations, eq(accommodations.userId, user.id))
       .where(where)
       // id last, so pages never overlap when names and emails repeat.
       .orderBy(sql`${user.name} COLLATE NOCASE`, user.email, user.id)
@@ -55,7 +56,7 @@ export async function listUsers(db: Db, query: UsersQuery): Promise<UsersPage> {
   ]);
   const total = totals[0]?.total ?? 0;
   return {
-    users: rows,
+    users: rows.map(({ unit, amount, reason, ...row }) => ({ ...row, accommodation: unit ? { unit, amount: amount ?? 0, reason } : null })),
     total,
     page: query.page,
     pageCount: Math.max(1, Math.ceil(total / USERS_PAGE_SIZE)),
