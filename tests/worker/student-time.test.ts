@@ -174,6 +174,9 @@ describe("extra time per student", () => {
     await setEnd(first, Date.now() + 30 * MINUTE);
     expect((await launch(accommodated.cookie, first)).status).toBe(302);
     expect(await timeOf(first, accommodated.email)).toMatchObject({ accommodation_ms: 15 * MINUTE, accommodation_reason: "accommodation" });
+    // The results and the history show it.
+    expect(await (await call(`/admin/results/${first.id}`, { cookie: admin })).text()).toContain("+15 min (accommodation)");
+    expect(await (await call(`/admin/history?q=${encodeURIComponent(accommodated.email)}`, { cookie: admin })).text()).toContain("+15 min (accommodation)");
 
     // Room 2: the room's own setting for them (0) replaces the account's.
     const second = await makeRoom(CODING, "coding");

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { ViewerTime } from "~/components/ui/viewer-time";
 import { adminBadge, adminScoreTone, SCORE_TEXT } from "~/lib/results/student-status";
 import type { HistoryRow } from "~/lib/results/history.server";
+import { studentTimeLabels } from "~/lib/student-tests/student-time";
 
 const th = "px-3 py-3 whitespace-nowrap";
 const td = "px-3 py-3";
@@ -100,6 +101,11 @@ export function HistoryTable({
                 </td>
                 <td className={td}>
                   <Badge tone={badge.tone}>{badge.label}</Badge>
+                  {studentTimeLabels(t).map((label) => (
+                    <span key={label} className="mt-1 block text-xs whitespace-nowrap text-slate-500 dark:text-slate-400">
+                      {label}
+                    </span>
+                  ))}
                 </td>
                 <td className={`${td} text-right tabular-nums`}>{t.tabSwitchCount}</td>
                 <td className={`${td} whitespace-nowrap text-slate-600 dark:text-slate-300`}>

@@ -130,12 +130,17 @@ function TrailLine({ entry }: { entry: OverrideEntry }) {
 }
 
 function Connection({ row }: { row: ResultRow }) {
-  const nothing = !row.offlineNow && row.offlineMs === 0 && !row.syncedAfterEnd;
+  const nothing = !row.offlineNow && row.offlineMs === 0 && !row.syncedAfterEnd && row.extraTime.length === 0;
   return (
     <div className="flex flex-wrap gap-1">
       {row.offlineNow ? <Badge tone="red">offline now</Badge> : null}
       {row.offlineMs > 0 ? <Badge tone="yellow">{`offline ${formatOffline(row.offlineMs)}`}</Badge> : null}
       {row.syncedAfterEnd ? <Badge tone="blue">synced after end</Badge> : null}
+      {row.extraTime.map((label) => (
+        <Badge key={label} tone="gray">
+          {label}
+        </Badge>
+      ))}
       {nothing ? <span className={muted}>—</span> : null}
     </div>
   );

@@ -45,6 +45,10 @@ const columns = {
   adminOverrideStatus: studentTests.adminOverrideStatus,
   createdAt: studentTests.createdAt,
   submittedAt: studentTests.submittedAt,
+  accommodationMs: studentTests.accommodationMs,
+  accommodationReason: studentTests.accommodationReason,
+  extraMs: studentTests.extraMs,
+  creditedMs: studentTests.creditedMs,
   rowid,
 };
 
@@ -63,6 +67,11 @@ export type HistoryRow = {
   adminOverrideStatus: (typeof studentTests.$inferSelect)["adminOverrideStatus"];
   createdAt: Date;
   submittedAt: Date | null;
+  /** The student's own time (decision 028): studentTimeLabels. */
+  accommodationMs: number;
+  accommodationReason: string | null;
+  extraMs: number;
+  creditedMs: number;
 };
 
 /**

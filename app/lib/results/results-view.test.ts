@@ -30,6 +30,7 @@ function row(over: Partial<ResultRow>): ResultRow {
     offlineMs: 0,
     offlineNow: false,
     syncedAfterEnd: false,
+    extraTime: [],
     overrideStatus: null,
     trail: [],
     marks: {},

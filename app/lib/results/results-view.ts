@@ -33,6 +33,8 @@ export type ResultRow = {
   offlineMs: number;
   offlineNow: boolean;
   syncedAfterEnd: boolean;
+  /** The student's own time: "+15 min (accommodation)", "+5 min (added)", "+3:12 (offline)" (decision 028). */
+  extraTime: string[];
   overrideStatus: "passed" | "failed" | "manually_evaluated" | null;
   /** Newest first. */
   trail: OverrideEntry[];

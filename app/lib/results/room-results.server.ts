@@ -6,6 +6,7 @@ import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
 import { questions, resultOverrides, roomParticipants, roomQuestions, studentTests, submissions, testCases, testRooms } from "~/db/schema";
 import type { Db } from "~/lib/db.server";
 import { offlinePeriods, offlineTime } from "~/lib/rooms/rooms.server";
+import { studentTimeLabels } from "~/lib/student-tests/student-time";
 import { averageScore, roomResultsBadge, type OverrideEntry, type ResultQuestion, type ResultRow } from "./results-view";
 import { mcqStats, questionStat, scoreHistogram, type Attempt, type HistogramBin, type McqStat, type QuestionStat } from "./stats";
 
@@ -99,6 +100,10 @@ export async function roomResults(db: Db, roomId: string, now = Date.now()): Pro
           maxScore: studentTests.maxScore,
           tabSwitchCount: studentTests.tabSwitchCount,
           syncedAfterEnd: studentTests.syncedAfterEnd,
+          accommodationMs: studentTests.accommodationMs,
+          accommodationReason: studentTests.accommodationReason,
+          extraMs: studentTests.extraMs,
+          creditedMs: studentTests.creditedMs,
           createdAt: studentTests.createdAt,
           submittedAt: studentTests.submittedAt,
           overrideStatus: studentTests.adminOverrideStatus,
@@ -187,6 +192,7 @@ export async function roomResults(db: Db, roomId: string, now = Date.now()): Pro
       offlineMs: connection.offlineMs,
       offlineNow: connection.offlineNow,
       syncedAfterEnd: t?.syncedAfterEnd ?? false,
+      extraTime: t ? studentTimeLabels(t) : [],
       overrideStatus: t?.overrideStatus ?? null,
       trail: t
         ? (trailByTest.get(t.id) ?? []).map(

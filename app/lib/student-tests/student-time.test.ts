@@ -12,6 +12,7 @@ import {
   studentExtraMs,
   timeBeforeLaunch,
   timeChangedMessage,
+  studentTimeLabels,
 } from "./student-time";
 import { AccountExtraTimeSchema, ExtraTimeSchema, ParticipantExtraTimeSchema, STUDENT_TIME_MESSAGES } from "./student-time-validation";
 
@@ -69,6 +70,18 @@ describe("extra time settings", () => {
     expect(timeChangedMessage("outage-credit", 192_000)).toBe("You got back 3:12 lost while you were offline");
     expect(timeChangedMessage("grant", 5 * 60_000)).toBe("Your instructor gave you 5 min more");
     expect(timeChangedMessage("extra-time", 0)).toBe("Your extra time for this test was removed");
+  });
+});
+
+describe("results and history", () => {
+  it("label a student's own time, with the reason of their extra time", () => {
+    expect(studentTimeLabels({ accommodationMs: 15 * 60_000, accommodationReason: "accommodation", extraMs: 0, creditedMs: 0 })).toEqual(["+15 min (accommodation)"]);
+    expect(studentTimeLabels({ accommodationMs: 675_000, accommodationReason: null, extraMs: 5 * 60_000, creditedMs: 192_000 })).toEqual([
+      "+11:15 (extra time)",
+      "+5 min (added)",
+      "+3:12 (offline)",
+    ]);
+    expect(studentTimeLabels(NO_STUDENT_TIME)).toEqual([]);
   });
 });
 

@@ -109,3 +109,16 @@ export function timeChangedMessage(kind: "extra-time" | "grant" | "outage-credit
       return `You got back ${clock(ms)} lost while you were offline`;
   }
 }
+
+/**
+ * A student's own time in a test, for the results and the history:
+ * "+15 min (accommodation)" (the extra time set for them, with its reason),
+ * "+5 min (added)", "+3:12 (offline)". Admins only: reasons may be private.
+ */
+export function studentTimeLabels(time: StudentTime & { accommodationReason?: string | null }): string[] {
+  const labels: string[] = [];
+  if (time.accommodationMs > 0) labels.push(`${addedTimeLabel(time.accommodationMs)} (${time.accommodationReason || "extra time"})`);
+  if (time.extraMs > 0) labels.push(`${addedTimeLabel(time.extraMs)} (added)`);
+  if (time.creditedMs > 0) labels.push(`${addedTimeLabel(time.creditedMs)} (offline)`);
+  return labels;
+}
