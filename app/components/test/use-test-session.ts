@@ -13,6 +13,7 @@ import { useCountdown } from "~/components/test/countdown";
 import { useJournal } from "~/components/test/use-journal";
 import { useToast } from "~/components/toaster";
 import { exitMessage, useRoomParty } from "~/components/use-room-party";
+import { deadlineWithExtra } from "~/lib/student-tests/student-time";
 import { TEST_RULES } from "~/lib/student-tests/test-rules";
 import type { Entry, JudgedEntry, TestState } from "~/offline/journal";
 import { saveState, withPending } from "~/offline/test-store";
@@ -227,7 +228,7 @@ export function useTestSession(options: SessionOptions) {
       return "handled";
     }
     // Extend or stop: the timer follows at once; the loader then confirms this student's own deadline.
-    if (event.type === "room-changed") setEndsAt(event.endsAt === null ? null : event.endsAt + extraMs.current);
+    if (event.type === "room-changed") setEndsAt(deadlineWithExtra(event.endsAt, extraMs.current));
     if (finishing) return "handled";
   }, { heartbeat: true });
 

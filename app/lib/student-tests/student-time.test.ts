@@ -3,6 +3,7 @@ import {
   addedTimeLabel,
   clock,
   creditableOutageMs,
+  deadlineWithExtra,
   effectiveExtraTime,
   extraTimeLabel,
   extraTimeMs,
@@ -23,6 +24,11 @@ describe("the one deadline rule", () => {
     expect(studentDeadline(END, { accommodationMs: 15 * 60_000, extraMs: 5 * 60_000, creditedMs: 192_000 })).toBe(END + 20 * 60_000 + 192_000);
     expect(studentDeadline(new Date(END), NO_STUDENT_TIME)).toBe(END);
     expect(studentDeadline(END, null)).toBe(END);
+  });
+
+  it("the test page's form of it takes the student's time already summed", () => {
+    expect(deadlineWithExtra(END, 90_000)).toBe(END + 90_000);
+    expect(deadlineWithExtra(null, 90_000)).toBeNull();
   });
 
   it("has no deadline while the room has no end", () => {

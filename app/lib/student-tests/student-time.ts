@@ -29,8 +29,13 @@ export function studentExtraMs(time: StudentTime | null | undefined): number {
  * "deadline" uses this, and only this.
  */
 export function studentDeadline(roomEndsAt: Date | number | null | undefined, time: StudentTime | null | undefined): number | null {
+  return deadlineWithExtra(roomEndsAt, studentExtraMs(time));
+}
+
+/** The same rule with the student's own time already summed (their test page knows only the sum, from time-changed). */
+export function deadlineWithExtra(roomEndsAt: Date | number | null | undefined, extraMs: number): number | null {
   if (roomEndsAt === null || roomEndsAt === undefined) return null;
-  return (typeof roomEndsAt === "number" ? roomEndsAt : roomEndsAt.getTime()) + studentExtraMs(time);
+  return (typeof roomEndsAt === "number" ? roomEndsAt : roomEndsAt.getTime()) + extraMs;
 }
 
 /** Extra time as an admin sets it: minutes, or a percentage of the room's duration. */
