@@ -143,6 +143,7 @@ const targets = (): FormTarget[] => {
       { fields: { intent: "create", full_name: "Made By Sweep", email: "not-an-email", password: "password123", role: "student" } },
       { fields: { intent: "update", userId: "not-a-user", full_name: "Renamed", email: "renamed@example.edu", role: "student", password: "" } },
       { fields: { intent: "reset-password", userId: "not-a-user", newPassword: "password123" } },
+      { fields: { intent: "extra-time", userId: "not-a-user", unit: "minutes", amount: "5", reason: "accommodation" } },
     ] },
     { path: () => "/admin/questions?index", cookie: asAdmin, intents: [
       { fields: { intent: "add-category", name: "" } },
@@ -186,6 +187,9 @@ const targets = (): FormTarget[] => {
       { fields: { intent: "add-participant", email: "nobody@example.edu" } },
       { fields: { intent: "edit-participant", participantId: "not-a-participant", fullName: "Name", category: "General" } },
       { fields: { intent: "grant-time", participantId: "not-a-participant", minutes: "5" } },
+      { fields: { intent: "extra-time", participantId: "not-a-participant", unit: "percent", amount: "25", reason: "accommodation" } },
+      { fields: { intent: "credit-outage", participantId: "not-a-participant" } },
+      { fields: { intent: "credit-outages" } },
       { fields: { intent: "remove-participant", participantId: "not-a-participant" } },
       { fields: { intent: "change-questions", questionIds: "a,b" }, lists: [{ field: "questionIds", kind: "comma", item: (i) => `q${i}` }] },
       { fields: { intent: "generate-otp" } },
