@@ -22,6 +22,8 @@ export const RoomEvent = z.discriminatedUnion("type", [
     isEnabled: z.boolean(),
     isActive: z.boolean(),
     endsAt: z.number().nullable(),
+    /** The scheduled start (ms), null when none; absent when the change did not touch it. */
+    scheduledAt: z.number().nullable().optional(),
   }),
   /** The participant list changed (joined, edited, removed, status). */
   z.object({ type: z.literal("participants-changed"), roomId: z.string() }),

@@ -2,6 +2,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
 import { accommodations, participantDisconnects, roomParticipants, studentTests, testRooms } from "../app/db/schema";
 import { createDb } from "../app/lib/db.server";
+import { publishRoomsChanged } from "../app/lib/party.server";
+import { startScheduledRoom } from "../app/lib/rooms/schedule.server";
 import { signAnchor } from "../app/lib/student-tests/anchor.server";
 import { isSilent, outageStart } from "../app/lib/student-tests/outages";
 import { deadlineColumns, deadlineOfRow } from "../app/lib/student-tests/student-time.server";
@@ -158,6 +160,40 @@ export class RoomParty extends Server<Env> {
       .where(and(eq(participantDisconnects.roomId, this.name), eq(participantDisconnects.studentId, studentId), isNull(participantDisconnects.endedAt)))
       .returning({ id: participantDisconnects.id });
     if (closed.length) await this.publish({ type: "participants-changed", roomId: this.name }, { to: "admins" });
+  }
+
+  /** RPC from the Worker: the room's scheduled start (issue 25) is at `at`; null clears it. */
+  async setStartAlarm(at: number | null) {
+    if (at === null) await this.ctx.storage.deleteAlarm();
+    else await this.ctx.storage.setAlarm(at);
+  }
+
+  /**
+   * The scheduled start is due: the room starts exactly as Start Test Now
+   * starts it (D1 first, then the same fan-out), with no admin page open. The
+   * alarm survives a restart of this object; D1 decides whether it is due, so
+   * a schedule moved later re-arms and a cleared one does nothing. A failure
+   * to reach D1 throws, and the runtime retries the alarm.
+   */
+  async onAlarm() {
+    const outcome = await startScheduledRoom(createDb(this.env.DB), this.name);
+    if (outcome.kind === "later") {
+      await this.ctx.storage.setAlarm(outcome.at);
+      return;
+    }
+    if (outcome.kind === "none") return;
+    const { room } = outcome;
+    const started = outcome.kind === "started";
+    await this.publish({
+      type: "room-changed",
+      roomId: room.id,
+      isEnabled: room.isEnabled,
+      isActive: started,
+      endsAt: started ? outcome.endsAt : (room.endsAt?.getTime() ?? null),
+      scheduledAt: null,
+    });
+    if (started) await this.publish({ type: "participants-changed", roomId: room.id }, { to: "admins" });
+    await publishRoomsChanged(this.env);
   }
 
   /** RPC from the Worker: deliver an event to its audience; returns how many received it. */

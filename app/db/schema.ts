@@ -208,6 +208,10 @@ export const testRooms = sqliteTable(
     isEnabled: bool("is_enabled").notNull().default(false),
     startedAt: ms("started_at"),
     endsAt: ms("ends_at"),
+    // A scheduled start (issue 25): the room's party starts the test at this moment (its alarm).
+    scheduledAt: ms("scheduled_at"),
+    // Why the last scheduled start did not happen (e.g. the room was disabled), for the admin.
+    scheduleError: text("schedule_error"),
     // Secret for students: checked by the server only.
     unlockCode: text("unlock_code"),
     createdAt: createdAt(),

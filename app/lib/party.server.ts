@@ -80,3 +80,13 @@ export function publishPracticeRoomsChanged(env: Env) {
 export function publishPracticeParticipantsChanged(env: Env, practiceRoomId: string) {
   return publish(env, PRACTICE_LOBBY, { type: "practice-participants-changed", practiceRoomId }, { to: "admins" });
 }
+
+/**
+ * Sets (or with null, clears) the alarm on which the room's party starts the
+ * test (issue 25). Unlike publish, a failure throws: the schedule would not
+ * fire.
+ */
+export async function setStartAlarm(env: Env, roomId: string, at: number | null) {
+  const stub = await getServerByName(env.RoomParty, roomId);
+  await stub.setStartAlarm(at);
+}

@@ -6,7 +6,8 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ParticipantsView, RoomGrid } from "~/components/monitor/room-grid";
 import { ParticipantsTable } from "~/components/rooms/participants-table";
 import { RoomActions, RoomCountdown } from "~/components/rooms/room-actions";
-import { AddUserDialog, DeleteRoomDialog, ExtendDialog, OtpDialog, QuestionsDialog, UnlockCodeDialog } from "~/components/rooms/room-dialogs";
+import { StartsAt } from "~/components/rooms/scheduled-start";
+import { AddUserDialog, DeleteRoomDialog, ExtendDialog, OtpDialog, QuestionsDialog, ScheduleDialog, UnlockCodeDialog } from "~/components/rooms/room-dialogs";
 import type { RoomDialogName } from "~/components/rooms/room-page";
 import { useToast } from "~/components/toaster";
 import { useRoomParty } from "~/components/use-room-party";
@@ -15,7 +16,7 @@ import { LANGUAGE_LABELS } from "~/lib/format";
 import { actionError, failure, parseValues, readFormValues, success } from "~/lib/forms.server";
 import { publish, publishRoomsChanged } from "~/lib/party.server";
 import { idField } from "~/lib/input-limits";
-import { AddParticipantSchema, ChangeQuestionsSchema, EditParticipantSchema, ExtendSchema, roomBadge, UnlockCodeSchema } from "~/lib/rooms/room-validation";
+import { AddParticipantSchema, ChangeQuestionsSchema, EditParticipantSchema, ExtendSchema, roomBadge, SCHEDULE_MESSAGES, scheduleSchema, UnlockCodeSchema } from "~/lib/rooms/room-validation";
 import {
   addParticipant,
   changeQuestions,
@@ -37,6 +38,7 @@ import { requestGradeSync } from "~/lib/lti/grades.server";
 import { ROSTER_MESSAGES, syncRoster, type RosterResult } from "~/lib/lti/roster.server";
 import { requireRoomAdmin } from "~/lib/rooms/room-access.server";
 import { roomPageData } from "~/lib/rooms/room-page.server";
+import { scheduleStart } from "~/lib/rooms/schedule.server";
 import { creditAllOutages, creditOutage, grantExtraTime, setParticipantExtraTime, type DeadlineChange } from "~/lib/student-tests/student-time.server";
 import { addedTimeLabel, clock, extraTimeLabel, timeChangedMessage } from "~/lib/student-tests/student-time";
 import { CreditOutageSchema, ParticipantExtraTimeSchema, STUDENT_TIME_MESSAGES } from "~/lib/student-tests/student-time-validation";
@@ -70,6 +72,8 @@ const FAILURES: Record<string, string> = {
   "credit-outage": STUDENT_TIME_MESSAGES.creditFailed,
   "credit-outages": STUDENT_TIME_MESSAGES.creditFailed,
   "sync-roster": ROSTER_MESSAGES.failed,
+  schedule: SCHEDULE_MESSAGES.failed,
+  unschedule: SCHEDULE_MESSAGES.failed,
 };
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -81,7 +85,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { db } = context;
   const env = context.cloudflare.env;
   const after = (work: Promise<unknown>) => context.cloudflare.ctx.waitUntil(work);
-  const roomChanged = (room: Room, patch: Partial<{ isEnabled: boolean; isActive: boolean; endsAt: number | null }> = {}) =>
+  const roomChanged = (room: Room, patch: Partial<{ isEnabled: boolean; isActive: boolean; endsAt: number | null; scheduledAt: number | null }> = {}) =>
     after(
       Promise.all([
         publish(env, room.id, {
@@ -90,6 +94,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
           isEnabled: patch.isEnabled ?? room.isEnabled,
           isActive: patch.isActive ?? room.isActive,
           endsAt: patch.endsAt !== undefined ? patch.endsAt : (room.endsAt?.getTime() ?? null),
+          scheduledAt: patch.scheduledAt !== undefined ? patch.scheduledAt : (room.scheduledAt?.getTime() ?? null),
         }),
         publishRoomsChanged(env),
       ]),
@@ -119,10 +124,20 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       }
       case "start": {
         const endsAt = await startTest(db, room);
-        roomChanged(room, { isActive: true, endsAt });
+        roomChanged(room, { isActive: true, endsAt, scheduledAt: null });
         participantsChanged(room.id);
         return success("Test started successfully");
       }
+      case "schedule": {
+        const { startsAt } = parseValues(scheduleSchema(), values);
+        await scheduleStart(db, env, room, startsAt);
+        roomChanged(room, { scheduledAt: startsAt });
+        return success(room.scheduledAt ? "Start time changed" : "Test scheduled");
+      }
+      case "unschedule":
+        await scheduleStart(db, env, room, null);
+        roomChanged(room, { scheduledAt: null });
+        return success("Schedule cleared");
       case "stop":
         await stopTest(db, room);
         roomChanged(room, { isActive: false, endsAt: Math.min(room.endsAt?.getTime() ?? Date.now(), Date.now()) });
@@ -287,6 +302,12 @@ export default function RoomDetail() {
             {room.durationMinutes} minutes · {data.selectedQuestionIds.length} question{data.selectedQuestionIds.length === 1 ? "" : "s"}
           </p>
           <RoomCountdown endsAt={room.endsAt} isActive={room.isActive} serverNow={data.serverNow} />
+          {room.isActive ? null : <StartsAt at={room.scheduledAt} serverNow={data.serverNow} prefix="Starts by itself at" className="mt-2 text-sm font-medium" />}
+          {room.scheduleError && !room.isActive ? (
+            <p className="mt-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950 dark:text-red-300" role="alert">
+              {room.scheduleError}
+            </p>
+          ) : null}
         </div>
         <RoomActions room={room} participants={data.participants.length} open={setDialog} />
       </div>
@@ -297,6 +318,7 @@ export default function RoomDetail() {
       {/* Mounted only while open: every opening issues a fresh code, never a stale one. */}
       {dialog === "otp" ? <OtpDialog open onClose={() => setDialog(null)} room={room} /> : null}
       <ExtendDialog open={dialog === "extend"} onClose={() => setDialog(null)} />
+      {dialog === "schedule" ? <ScheduleDialog open onClose={() => setDialog(null)} scheduledAt={room.scheduledAt} /> : null}
       <QuestionsDialog open={dialog === "questions"} onClose={() => setDialog(null)} data={data} />
       <UnlockCodeDialog open={dialog === "unlock"} onClose={() => setDialog(null)} current={room.unlockCode} />
       <DeleteRoomDialog open={dialog === "delete"} onClose={() => setDialog(null)} name={room.roomName} deleting={deleting} />

@@ -1,6 +1,8 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useNavigate } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { StartsAt } from "~/components/rooms/scheduled-start";
 import { useToast } from "~/components/toaster";
 import { exitMessage, useRoomParty } from "~/components/use-room-party";
 import { requireRoomPage } from "~/lib/student-tests/student-pages.server";
@@ -17,6 +19,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     email: participant.email,
     category: participant.category,
     durationMinutes: room.durationMinutes,
+    scheduledAt: room.scheduledAt?.getTime() ?? null,
+    serverNow: Date.now(),
   };
 }
 
@@ -24,11 +28,15 @@ export default function WaitingRoom() {
   const data = useLoaderData<typeof loader>();
   const navigate = useNavigate();
   const toast = useToast();
+  const [scheduledAt, setScheduledAt] = useState(data.scheduledAt);
+  useEffect(() => setScheduledAt(data.scheduledAt), [data.scheduledAt]);
   useRoomParty(data.roomId, (event) => {
     if (event.type === "room-changed" && event.isActive) {
       navigate(`/test/${data.roomId}/terms`, { replace: true });
       return "handled";
     }
+    // A schedule set, moved or cleared reaches the waiting room at once.
+    if (event.type === "room-changed" && event.scheduledAt !== undefined) setScheduledAt(event.scheduledAt);
     const exit = exitMessage(event);
     if (exit) {
       toast({ type: "error", message: exit });
@@ -41,6 +49,7 @@ export default function WaitingRoom() {
       <div className="w-full max-w-lg rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-sm dark:border-slate-800 dark:bg-slate-900">
         <p className="text-sm font-medium text-link">{data.roomName}</p>
         <h1 className="mt-2 text-2xl font-semibold">Waiting for test to start</h1>
+        <StartsAt at={scheduledAt} serverNow={data.serverNow} className="mt-2 text-lg font-medium" />
         <div className="mx-auto mt-5 h-1.5 w-40 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700" aria-hidden>
           <div className="h-full w-1/3 animate-pulse rounded-full bg-brand-500" />
         </div>

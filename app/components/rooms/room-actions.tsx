@@ -51,6 +51,11 @@ export function RoomActions({ room, participants, open }: { room: RoomPageData["
           Start Test Now
         </Button>
       )}
+      {room.isActive || room.startedAt ? null : (
+        <Button variant="secondary" onClick={() => open("schedule")} disabled={!room.isEnabled} title={room.isEnabled ? undefined : "Enable the room first"}>
+          {room.scheduledAt ? "Change Schedule" : "Schedule Start"}
+        </Button>
+      )}
       <Button variant="secondary" onClick={() => open("extend")} disabled={!room.endsAt}>
         Extend Time
       </Button>

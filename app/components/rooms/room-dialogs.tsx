@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog, Dialog, FormActions } from "~/components/ui/dialog";
 import { controlClass, TextField } from "~/components/ui/field";
 import { LANGUAGE_LABELS } from "~/lib/format";
-import { ExtendSchema, ROOM_LIMITS, UnlockCodeSchema } from "~/lib/rooms/room-validation";
+import { ExtendSchema, ROOM_LIMITS, scheduleSchema, UnlockCodeSchema } from "~/lib/rooms/room-validation";
 import { OtpCode, useCopyOtp } from "./otp-code";
 import type { RoomActionResult, RoomPageData } from "./room-page";
 
@@ -275,5 +275,68 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
         <FormActions onCancel={onClose} busy={fetcher.state !== "idle"} submitLabel="Add User" className="pt-2" />
       </fetcher.Form>
     </Dialog>
+  );
+}
+
+/** The value a datetime-local input takes for `at` in this browser's time zone. */
+function localInputValue(at: number) {
+  const d = new Date(at - new Date(at).getTimezoneOffset() * 60_000);
+  return d.toISOString().slice(0, 16);
+}
+
+/** Schedule Start: a local date and time, sent as UTC; Clear schedule when there is one. */
+export function ScheduleDialog({ open, onClose, scheduledAt }: { open: boolean; onClose: () => void; scheduledAt: number | null }) {
+  const fetcher = useDialogForm(onClose);
+  const validate = useValidateOnSubmit();
+  const [local, setLocal] = useState(() => (scheduledAt ? localInputValue(scheduledAt) : ""));
+  const [clearing, setClearing] = useState(false);
+  const zone = typeof Intl === "undefined" ? "" : Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const parsed = local ? new Date(local).getTime() : NaN;
+  const startsAt = Number.isNaN(parsed) ? "" : new Date(parsed).toISOString();
+  return (
+    <>
+      <Dialog
+        open={open && !clearing}
+        onClose={onClose}
+        title="Schedule the start"
+        description="The test starts by itself at this time, as Start Test Now does, even with no admin page open. Students who are waiting see the time in their own time zone."
+      >
+        <fetcher.Form method="post" className="space-y-4" noValidate onSubmit={(e) => validate(scheduleSchema())(e)}>
+          <input type="hidden" name="intent" value="schedule" />
+          <input type="hidden" name="startsAt" value={startsAt} />
+          <TextField
+            label="Start at"
+            type="datetime-local"
+            value={local}
+            onChange={(e) => setLocal(e.target.value)}
+            hint={zone ? `Your time zone: ${zone}` : undefined}
+            required
+            autoFocus
+          />
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            {scheduledAt ? (
+              <Button type="button" variant="ghost" onClick={() => setClearing(true)}>
+                Clear schedule
+              </Button>
+            ) : (
+              <span />
+            )}
+            <FormActions onCancel={onClose} busy={fetcher.state !== "idle"} submitLabel={scheduledAt ? "Change start" : "Schedule"} />
+          </div>
+        </fetcher.Form>
+      </Dialog>
+      <ConfirmDialog
+        open={open && clearing}
+        title="Clear the schedule?"
+        description="The test will not start by itself. Students keep waiting until you start it."
+        confirmLabel="Clear schedule"
+        busy={fetcher.state !== "idle"}
+        onClose={() => setClearing(false)}
+        onConfirm={() => {
+          fetcher.submit({ intent: "unschedule" }, { method: "post" });
+          setClearing(false);
+        }}
+      />
+    </>
   );
 }

@@ -34,6 +34,8 @@ export async function roomPageData(db: Db, roomId: string) {
       isEnabled: room.isEnabled,
       startedAt: room.startedAt?.getTime() ?? null,
       endsAt: room.endsAt?.getTime() ?? null,
+      scheduledAt: room.scheduledAt?.getTime() ?? null,
+      scheduleError: room.scheduleError,
       otp: room.otp,
       otpExpiresAt: room.otpExpiresAt?.getTime() ?? null,
       unlockCode: room.unlockCode,

@@ -95,3 +95,34 @@ export function roomListLabel(room: { isActive: boolean; isEnabled: boolean }) {
 export function roomBadge(room: { isActive: boolean; isEnabled: boolean }) {
   return room.isActive ? "Active" : room.isEnabled ? "Enabled" : "Disabled";
 }
+
+/** A scheduled start (issue 25): a moment in the next 365 days, sent by the browser as UTC. */
+export const SCHEDULE_LIMITS = { maxDays: 365 } as const;
+
+export const SCHEDULE_MESSAGES = {
+  invalid: "Please choose the date and time the test starts",
+  past: "The start time has passed: choose a later one",
+  tooFar: `Please schedule the start within the next ${SCHEDULE_LIMITS.maxDays} days`,
+  running: "The test has already started",
+  disabled: "Please enable the room first before scheduling the test",
+  failed: "Failed to schedule the test",
+} as const;
+
+/** `startsAt` as an ISO time (the dialog converts the admin's local time); checked against `now`. */
+export function scheduleSchema(now = Date.now()) {
+  return z.object({
+    startsAt: z
+      .string({ required_error: SCHEDULE_MESSAGES.invalid, invalid_type_error: SCHEDULE_MESSAGES.invalid })
+      .max(40, SCHEDULE_MESSAGES.invalid)
+      .transform((v, ctx) => {
+        const at = Date.parse(v);
+        if (!v || Number.isNaN(at)) {
+          ctx.addIssue({ code: "custom", message: SCHEDULE_MESSAGES.invalid });
+          return z.NEVER;
+        }
+        if (at <= now) ctx.addIssue({ code: "custom", message: SCHEDULE_MESSAGES.past });
+        else if (at > now + SCHEDULE_LIMITS.maxDays * 86_400_000) ctx.addIssue({ code: "custom", message: SCHEDULE_MESSAGES.tooFar });
+        return at;
+      }),
+  });
+}

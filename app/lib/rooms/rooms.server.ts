@@ -283,13 +283,20 @@ export async function startTest(db: Db, room: Room, now = Date.now()) {
     .get();
   if (!waiting?.n) throw new RoomRuleError("Add at least one participant before starting the test");
   const endsAt = new Date(now + room.durationMinutes * 60_000);
-  await db.batch([
-    db.update(testRooms).set({ isActive: true, startedAt: new Date(now), endsAt }).where(eq(testRooms.id, room.id)),
+  // Only a room that is not running starts (a scheduled start and Start Test Now at the same moment start it once);
+  // starting clears any schedule, so Start Test Now cancels it.
+  const [started] = await db.batch([
+    db
+      .update(testRooms)
+      .set({ isActive: true, startedAt: new Date(now), endsAt, scheduledAt: null, scheduleError: null })
+      .where(and(eq(testRooms.id, room.id), eq(testRooms.isActive, false)))
+      .returning({ id: testRooms.id }),
     db
       .update(roomParticipants)
       .set({ status: "testing" })
       .where(and(eq(roomParticipants.roomId, room.id), eq(roomParticipants.status, "waiting"))),
   ]);
+  if (!started.length) throw new RoomRuleError("The test is already running");
   return endsAt.getTime();
 }
 

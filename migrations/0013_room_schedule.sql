@@ -1,0 +1,2 @@
+ALTER TABLE `test_rooms` ADD `scheduled_at` integer;--> statement-breakpoint
+ALTER TABLE `test_rooms` ADD `schedule_error` text;
