@@ -13,7 +13,7 @@ import { useCountdown } from "~/components/test/countdown";
 import { useJournal } from "~/components/test/use-journal";
 import { useToast } from "~/components/toaster";
 import { exitMessage, useRoomParty } from "~/components/use-room-party";
-import { deadlineWithExtra } from "~/lib/student-tests/student-time";
+import { deadlineWithExtra, timeChangedMessage } from "~/lib/student-tests/student-time";
 import { TEST_RULES } from "~/lib/student-tests/test-rules";
 import type { Entry, JudgedEntry, TestState } from "~/offline/journal";
 import { saveState, withPending } from "~/offline/test-store";
@@ -212,8 +212,12 @@ export function useTestSession(options: SessionOptions) {
   // This student's own time on top of the room's end (decision 028): the loader's, then each time-changed event's.
   const extraMs = useRef(options.extraMs ?? 0);
   useEffect(() => {
-    extraMs.current = options.extraMs ?? 0;
-  }, [options.extraMs]);
+    const next = options.extraMs ?? 0;
+    const before = extraMs.current;
+    extraMs.current = next;
+    // A change this page did not hear live (it was offline, or its socket was down): the reloaded page says why the clock moved.
+    if (next !== before && !ended.current && !finishing) toast({ type: "info", message: timeChangedMessage("while-away", next - before) });
+  }, [options.extraMs, toast]);
   useRoomParty(roomId, (event) => {
     const exit = exitMessage(event);
     if (exit) {
