@@ -7,6 +7,7 @@ import { ParticipantsView, RoomGrid } from "~/components/monitor/room-grid";
 import { ParticipantsTable } from "~/components/rooms/participants-table";
 import { RoomActions, RoomCountdown } from "~/components/rooms/room-actions";
 import { StartsAt } from "~/components/rooms/scheduled-start";
+import { creditableNow } from "~/components/student-time/credit-buttons";
 import { AddUserDialog, DeleteRoomDialog, ExtendDialog, OtpDialog, QuestionsDialog, ScheduleDialog, UnlockCodeDialog } from "~/components/rooms/room-dialogs";
 import type { RoomDialogName } from "~/components/rooms/room-page";
 import { useToast } from "~/components/toaster";
@@ -286,6 +287,7 @@ export default function RoomDetail() {
     }
   });
   const badge = roomBadge(room);
+  const credits = Object.fromEntries(data.participants.map((p) => [p.id, creditableNow(p)]));
   return (
     <>
       <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
@@ -313,7 +315,7 @@ export default function RoomDetail() {
       </div>
 
       <ParticipantsView view={view} onChange={setView} />
-      {view === "grid" ? <RoomGrid tiles={data.grid} serverNow={data.serverNow} /> : <ParticipantsTable data={data} onAdd={() => setDialog("add")} />}
+      {view === "grid" ? <RoomGrid tiles={data.grid} serverNow={data.serverNow} credits={credits} /> : <ParticipantsTable data={data} onAdd={() => setDialog("add")} />}
 
       {/* Mounted only while open: every opening issues a fresh code, never a stale one. */}
       {dialog === "otp" ? <OtpDialog open onClose={() => setDialog(null)} room={room} /> : null}

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { CreditButton } from "~/components/student-time/credit-buttons";
 import { Badge } from "~/components/ui/badge";
 import { EmptyState } from "~/components/ui/empty-state";
 import type { GridTile } from "~/lib/monitor/monitor.server";
@@ -18,21 +19,22 @@ function useServerNow(serverNow: number) {
 }
 
 /** The room's students at a glance, one tile each; a tile opens the student's monitor. */
-export function RoomGrid({ tiles, serverNow }: { tiles: GridTile[]; serverNow: number }) {
+export function RoomGrid({ tiles, serverNow, credits = {} }: { tiles: GridTile[]; serverNow: number; credits?: Record<string, number> }) {
   const now = useServerNow(serverNow);
   if (tiles.length === 0) return <EmptyState title="No participants yet...">Share an OTP with students, or add them by email.</EmptyState>;
   return (
     <ul aria-label="Participants grid" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
       {tiles.map((t) => (
         <li key={t.participantId}>
-          <Tile tile={t} now={now} elapsed={now - serverNow} />
+          <Tile tile={t} now={now} elapsed={now - serverNow} credit={credits[t.participantId] ?? 0} />
         </li>
       ))}
     </ul>
   );
 }
 
-function Tile({ tile: t, now, elapsed }: { tile: GridTile; now: number; elapsed: number }) {
+/** `credit`: recorded outage time not given back yet, offered as "Credit m:ss" under the tile (outside its link). */
+function Tile({ tile: t, now, elapsed, credit }: { tile: GridTile; now: number; elapsed: number; credit: number }) {
   const body = (
     <>
       <div className="flex items-start justify-between gap-2">
@@ -59,11 +61,19 @@ function Tile({ tile: t, now, elapsed }: { tile: GridTile; now: number; elapsed:
     </>
   );
   const frame = "block h-full rounded-lg border border-slate-200 bg-white p-3 shadow-sm dark:border-slate-800 dark:bg-slate-900";
-  if (!t.testId) return <div className={frame}>{body}</div>;
-  return (
+  const tile = !t.testId ? (
+    <div className={frame}>{body}</div>
+  ) : (
     <Link to={`/admin/monitor/${t.testId}`} aria-label={`Open the monitor of ${t.name}`} className={`${frame} hover:border-brand-500 focus:ring-2 focus:ring-brand-500 focus:outline-none`}>
       {body}
     </Link>
+  );
+  if (credit <= 0) return tile;
+  return (
+    <div className="flex h-full flex-col gap-1">
+      {tile}
+      <CreditButton participantId={t.participantId} name={t.name} ms={credit} />
+    </div>
   );
 }
 

@@ -8,6 +8,7 @@ import { ConfirmDialog, Dialog, FormActions } from "~/components/ui/dialog";
 import { EmptyState } from "~/components/ui/empty-state";
 import { controlClass, TextField } from "~/components/ui/field";
 import { EditParticipantSchema } from "~/lib/rooms/room-validation";
+import { CreditAllButton, CreditButton, creditableNow, testOver } from "~/components/student-time/credit-buttons";
 import { ExtraTimeDialog } from "~/components/student-time/extra-time-dialog";
 import { addedTimeLabel, clock, extraTimeLabel, studentExtraMs } from "~/lib/student-tests/student-time";
 import { useDialogForm } from "./room-dialogs";
@@ -126,11 +127,6 @@ export function ParticipantsTable({ data, onAdd }: { data: RoomPageData; onAdd: 
 
 type Participant = RoomPageData["participants"][number];
 
-/** Submitted or disqualified: their time no longer changes. */
-function testOver(p: Participant) {
-  return p.isDisqualified === true || p.testStatus === "completed" || p.testStatus === "disqualified";
-}
-
 /**
  * "offline for m:ss", "synced after end" (README: offline-tolerant test
  * taking), the student's own time ("+15 min", decision 028) and "Credit m:ss"
@@ -147,7 +143,7 @@ function Connection({ participant: p }: { participant: Participant }) {
   const why = [setting && setting.amount > 0 ? `${extraTimeLabel(setting)}${setting.reason ? ` (${setting.reason})` : ""}${setting.fromAccount ? " from their account" : ""}` : null, p.time.test?.creditedMs ? `${clock(p.time.test.creditedMs)} offline credited` : null]
     .filter(Boolean)
     .join("; ");
-  const credit = p.testId && !testOver(p) && p.time.creditableMs > 0 ? p.time.creditableMs : 0;
+  const credit = creditableNow(p);
   return (
     <div className="flex flex-wrap items-center gap-1">
       {offlineNow ? <Badge tone="red">offline now</Badge> : null}
@@ -161,34 +157,6 @@ function Connection({ participant: p }: { participant: Participant }) {
       ) : null}
       {!offlineNow && seconds === 0 && !syncedAfterEnd && !extra ? <span className="text-slate-400">—</span> : null}
     </div>
-  );
-}
-
-/** Gives back exactly the outage time the server recorded (decision 028), once per outage. */
-function CreditButton({ participantId, name, ms }: { participantId: string; name: string; ms: number }) {
-  const fetcher = useFetcher<RoomActionResult>();
-  useActionToast(fetcher.data);
-  return (
-    <Button
-      size="sm"
-      variant="secondary"
-      busy={fetcher.state !== "idle"}
-      onClick={() => fetcher.submit({ intent: "credit-outage", participantId }, { method: "post" })}
-      aria-label={`Credit ${clock(ms)} to ${name}`}
-      title={`Add the ${clock(ms)} ${name} was recorded offline to their deadline`}
-    >
-      {`Credit ${clock(ms)}`}
-    </Button>
-  );
-}
-
-function CreditAllButton() {
-  const fetcher = useFetcher<RoomActionResult>();
-  useActionToast(fetcher.data);
-  return (
-    <Button size="sm" variant="secondary" busy={fetcher.state !== "idle"} onClick={() => fetcher.submit({ intent: "credit-outages" }, { method: "post" })}>
-      Credit all outages over 1 minute
-    </Button>
   );
 }
 
