@@ -8,6 +8,7 @@ import { ParticipantsTable } from "~/components/rooms/participants-table";
 import { RoomActions, RoomCountdown } from "~/components/rooms/room-actions";
 import { StartsAt } from "~/components/rooms/scheduled-start";
 import { creditableNow } from "~/components/student-time/credit-buttons";
+import { TimeTrail } from "~/components/student-time/time-trail";
 import { AddUserDialog, DeleteRoomDialog, ExtendDialog, OtpDialog, QuestionsDialog, ScheduleDialog, UnlockCodeDialog } from "~/components/rooms/room-dialogs";
 import type { RoomDialogName } from "~/components/rooms/room-page";
 import { useToast } from "~/components/toaster";
@@ -316,6 +317,7 @@ export default function RoomDetail() {
 
       <ParticipantsView view={view} onChange={setView} />
       {view === "grid" ? <RoomGrid tiles={data.grid} serverNow={data.serverNow} credits={credits} /> : <ParticipantsTable data={data} onAdd={() => setDialog("add")} />}
+      <TimeTrail changes={data.timeChanges} />
 
       {/* Mounted only while open: every opening issues a fresh code, never a stale one. */}
       {dialog === "otp" ? <OtpDialog open onClose={() => setDialog(null)} room={room} /> : null}

@@ -241,6 +241,13 @@ describe("outage credit", () => {
     expect(await third.text()).toContain("Credited 0:30 to Dropped");
     expect(await timeOf(room, dropped.email)).toMatchObject({ credited_ms: 230_000 });
 
+    // The room page's trail: both credits, newest first, with who gave them.
+    const html = await (await call(`/admin/room/${room.id}`, { cookie: admin })).text();
+    const trailRows = [...html.matchAll(/<tr><td[^>]*>.*?<\/tr>/g)].map((m) => m[0].replace(/<[^>]+>/g, " ").replace(/\s+/g, " ")).filter((r) => r.includes("offline credited"));
+    expect(trailRows).toHaveLength(2);
+    expect(trailRows[0]).toContain("Dropped +0:30 offline credited Test Person");
+    expect(trailRows[1]).toContain("Dropped +3:20 offline credited Test Person");
+
     // The journal's answer carries the moved deadline (a student who was offline learns it on sync).
     const state = (await send(dropped.cookie, (await testOf(room, dropped.email)).id, [])).state;
     expect(state.endsAt).toBe(end + 230_000);

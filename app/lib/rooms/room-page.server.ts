@@ -4,23 +4,26 @@
 import type { Db } from "~/lib/db.server";
 import { notLaunchedStudents, rosterCourses } from "~/lib/lti/roster.server";
 import { roomGrid } from "~/lib/monitor/monitor.server";
+import { timeTrail } from "~/lib/student-tests/student-time.server";
 import { categoryCounts, roomDetail } from "./rooms.server";
 
 /** The room page's data, or null when the room does not exist. */
 export async function roomPageData(db: Db, roomId: string) {
   const detail = await roomDetail(db, roomId);
   if (!detail) return null;
-  const [categories, grid, courses, notLaunched] = await Promise.all([
+  const [categories, grid, courses, notLaunched, timeChanges] = await Promise.all([
     categoryCounts(db),
     roomGrid(db, detail.room.id),
     rosterCourses(db, detail.room.id),
     notLaunchedStudents(db, detail.room.id),
+    timeTrail(db, detail.room.id),
   ]);
   const { room } = detail;
   return {
     ...detail,
     categories: categories.map((c) => c.name),
     grid,
+    timeChanges,
     // LMS courses this room is in (decision 025): their roster can be synced, and who has not launched yet shows.
     lms: courses.length ? { courses: courses.map((c) => c.title), notLaunched: [...notLaunched] } : null,
     room: {

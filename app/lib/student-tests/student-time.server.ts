@@ -262,3 +262,28 @@ export async function creditAllOutages(db: Db, room: Room, admin: TimeAdmin, now
   if (credited.length === 0) throw new RoomRuleError(STUDENT_TIME_MESSAGES.nothingToCreditRoom, 409);
   return credited;
 }
+
+/** How many trail rows the room page shows (newest first). */
+export const TIME_TRAIL_LIMIT = 200;
+
+/** The room's time changes, newest first: who changed whose time, when, by how much and why. */
+export async function timeTrail(db: Db, roomId: string) {
+  const rows = await db
+    .select({
+      id: studentTimeChanges.id,
+      kind: studentTimeChanges.kind,
+      amountMs: studentTimeChanges.amountMs,
+      unit: studentTimeChanges.unit,
+      amount: studentTimeChanges.amount,
+      reason: studentTimeChanges.reason,
+      adminName: studentTimeChanges.adminName,
+      createdAt: studentTimeChanges.createdAt,
+      studentName: user.name,
+    })
+    .from(studentTimeChanges)
+    .innerJoin(user, eq(user.id, studentTimeChanges.studentId))
+    .where(eq(studentTimeChanges.roomId, roomId))
+    .orderBy(sql`${studentTimeChanges.createdAt} DESC`)
+    .limit(TIME_TRAIL_LIMIT);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.getTime() }));
+}

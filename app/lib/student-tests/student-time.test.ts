@@ -13,6 +13,7 @@ import {
   studentExtraMs,
   timeBeforeLaunch,
   timeChangedMessage,
+  timeChangeLabel,
   studentTimeLabels,
 } from "./student-time";
 import { AccountExtraTimeSchema, ExtraTimeSchema, ParticipantExtraTimeSchema, STUDENT_TIME_MESSAGES } from "./student-time-validation";
@@ -78,6 +79,16 @@ describe("extra time settings", () => {
     expect(timeChangedMessage("extra-time", 0)).toBe("Your extra time for this test was removed");
     expect(timeChangedMessage("while-away", 192_000)).toBe("Your time for this test changed while you were away: +3:12");
     expect(timeChangedMessage("while-away", -60_000)).toBe("Your extra time for this test was reduced while you were away");
+  });
+});
+
+describe("the room's time trail", () => {
+  it("says what each change was", () => {
+    expect(timeChangeLabel({ kind: "extra-time", amountMs: 450_000, unit: "percent", amount: 25 })).toBe("Extra time +25 % (+7:30)");
+    expect(timeChangeLabel({ kind: "extra-time", amountMs: 15 * 60_000, unit: "minutes", amount: 15 })).toBe("Extra time +15 min");
+    expect(timeChangeLabel({ kind: "extra-time", amountMs: 0, unit: "minutes", amount: 0 })).toBe("Extra time removed");
+    expect(timeChangeLabel({ kind: "grant", amountMs: 5 * 60_000, unit: null, amount: null })).toBe("+5 min added");
+    expect(timeChangeLabel({ kind: "outage-credit", amountMs: 192_000, unit: null, amount: null })).toBe("+3:12 offline credited");
   });
 });
 

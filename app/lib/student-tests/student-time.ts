@@ -129,3 +129,16 @@ export function studentTimeLabels(time: StudentTime & { accommodationReason?: st
   if (time.creditedMs > 0) labels.push(`${addedTimeLabel(time.creditedMs)} (offline)`);
   return labels;
 }
+
+/** One row of a room's time trail: "Extra time +25 % (+7:30)", "+5 min added", "+3:12 offline credited". */
+export function timeChangeLabel(change: { kind: "extra-time" | "grant" | "outage-credit"; amountMs: number; unit: "minutes" | "percent" | null; amount: number | null }): string {
+  switch (change.kind) {
+    case "extra-time":
+      if (!change.amount || !change.unit) return "Extra time removed";
+      return change.unit === "percent" ? `Extra time ${extraTimeLabel({ unit: change.unit, amount: change.amount })} (${addedTimeLabel(change.amountMs)})` : `Extra time ${extraTimeLabel({ unit: change.unit, amount: change.amount })}`;
+    case "grant":
+      return `${addedTimeLabel(change.amountMs)} added`;
+    case "outage-credit":
+      return `${addedTimeLabel(change.amountMs)} offline credited`;
+  }
+}
