@@ -1,6 +1,6 @@
 // Shared steps of the student's path (rooms, joining, the coding page, the
 // admin's participants table), used by the student and offline specs.
-import type { Browser, BrowserContext } from "@playwright/test";
+import type { Browser, BrowserContext, BrowserContextOptions } from "@playwright/test";
 import { codingQuestions, mcqs } from "../../scripts/seed-data.mjs";
 import { collectConsoleErrors, DEMO, expect, login, signUp, uniqueEmail, waitForLive, type ConsoleErrorAllowance, type Page } from "./fixtures";
 
@@ -11,8 +11,8 @@ export const alertToast = (page: Page, text: string) => page.getByRole("alert").
 export type Person = { context: BrowserContext; page: Page; errors: string[] };
 
 /** A browser of one's own (its own cookies and storage), watched for console errors. */
-export async function newPerson(browser: Browser, allowed?: ConsoleErrorAllowance): Promise<Person> {
-  const context = await browser.newContext();
+export async function newPerson(browser: Browser, allowed?: ConsoleErrorAllowance, options: BrowserContextOptions = {}): Promise<Person> {
+  const context = await browser.newContext(options);
   const errors = collectConsoleErrors(context, allowed);
   const page = await context.newPage();
   return { context, page, errors };

@@ -13,9 +13,11 @@ export function startTimeLabel(at: number, now = Date.now()) {
   return `${time} on ${day}`;
 }
 
-/** How long until the start: "12:34", "1:02:03", or "3 days" beyond a day. */
+/** How long until the start: "12:34", "1:02:03", or "3 days" from two days on. */
 function untilLabel(seconds: number) {
-  return seconds >= 86_400 ? `${Math.round(seconds / 86_400)} days` : formatClock(seconds);
+  if (seconds < 2 * 86_400) return formatClock(seconds);
+  const days = Math.round(seconds / 86_400);
+  return `${days} days`;
 }
 
 /**
