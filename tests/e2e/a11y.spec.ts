@@ -273,9 +273,24 @@ test("an MCQ room: waiting, terms, the test by keyboard, submit; the admin's roo
   await expect(confirm).toBeHidden();
   await expect(a.getByRole("button", { name: "Delete", exact: true })).toBeFocused();
 
+  // A start scheduled for tomorrow (Start Test Now below cancels it): the dialog, then the waiting room shows it.
+  await a.getByRole("button", { name: "Schedule Start" }).click();
+  const scheduleDialog = a.getByRole("dialog", { name: "Schedule the start" });
+  await expect(scheduleDialog.getByLabel("Start at")).toBeFocused();
+  await scan(a, "admin schedule dialog");
+  const tomorrow = await a.evaluate(() => {
+    const at = new Date(Date.now() + 86_400_000);
+    at.setSeconds(0, 0);
+    return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  });
+  await scheduleDialog.getByLabel("Start at").fill(tomorrow);
+  await scheduleDialog.getByRole("button", { name: "Schedule" }).click();
+  await expect(toast(a, "Test scheduled")).toBeVisible();
+
   await joinTestRoom(me, await generateOtp(a));
   await expect(me).toHaveURL(new RegExp(`/waiting/${roomId}$`));
   await heading("Waiting for test to start", 1)(me);
+  await expect(me.getByTestId("starts-at")).toContainText("Starts at");
   await scan(me, "waiting room");
   await expect(a.getByRole("button", { name: "Start Test Now" })).toBeEnabled();
   await scan(a, "admin room detail (waiting)");
