@@ -190,6 +190,8 @@ const targets = (): FormTarget[] => {
       { fields: { intent: "extra-time", participantId: "not-a-participant", unit: "percent", amount: "25", reason: "accommodation" } },
       { fields: { intent: "credit-outage", participantId: "not-a-participant" } },
       { fields: { intent: "credit-outages" } },
+      { fields: { intent: "schedule", startsAt: new Date(Date.now() + 3_600_000).toISOString() } },
+      { fields: { intent: "unschedule" } },
       { fields: { intent: "remove-participant", participantId: "not-a-participant" } },
       { fields: { intent: "change-questions", questionIds: "a,b" }, lists: [{ field: "questionIds", kind: "comma", item: (i) => `q${i}` }] },
       { fields: { intent: "generate-otp" } },
