@@ -13,7 +13,7 @@ import { useCountdown } from "~/components/test/countdown";
 import { useJournal } from "~/components/test/use-journal";
 import { useToast } from "~/components/toaster";
 import { exitMessage, useRoomParty } from "~/components/use-room-party";
-import { deadlineWithExtra, timeChangedMessage } from "~/lib/student-tests/student-time";
+import { deadlineWithExtra, TIME_CHANGED_WHILE_AWAY } from "~/lib/student-tests/student-time";
 import { TEST_RULES } from "~/lib/student-tests/test-rules";
 import type { Entry, JudgedEntry, TestState } from "~/offline/journal";
 import { saveState, withPending } from "~/offline/test-store";
@@ -216,7 +216,7 @@ export function useTestSession(options: SessionOptions) {
     const before = extraMs.current;
     extraMs.current = next;
     // A change this page did not hear live (it was offline, or its socket was down): the reloaded page says why the clock moved.
-    if (next !== before && !ended.current && !finishing) toast({ type: "info", message: timeChangedMessage("while-away", next - before) });
+    if (next !== before && !ended.current && !finishing) toast({ type: "info", message: TIME_CHANGED_WHILE_AWAY });
   }, [options.extraMs, toast]);
   useRoomParty(roomId, (event) => {
     const exit = exitMessage(event);

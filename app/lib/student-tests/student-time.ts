@@ -104,10 +104,15 @@ export function creditableOutageMs(outages: readonly CreditableOutage[], overMs 
 }
 
 /** Why a student's countdown moved: the toast their page shows (never the admin's free-text reason). */
-export function timeChangedMessage(kind: "extra-time" | "grant" | "outage-credit" | "while-away", ms: number): string {
+/**
+ * The toast of a test page that learns of a change of its student's own time
+ * only when it reloads its data (it was offline): no amount, so the page's
+ * first load carries no time formatting (the MCQ page's budget, decision 022).
+ */
+export const TIME_CHANGED_WHILE_AWAY = "Your time for this test changed while you were away";
+
+export function timeChangedMessage(kind: "extra-time" | "grant" | "outage-credit", ms: number): string {
   switch (kind) {
-    case "while-away":
-      return ms > 0 ? `Your time for this test changed while you were away: ${addedTimeLabel(ms)}` : "Your extra time for this test was reduced while you were away";
     case "extra-time":
       return ms > 0 ? `Your extra time for this test is now ${addedTimeLabel(ms)}` : "Your extra time for this test was removed";
     case "grant":
