@@ -71,7 +71,8 @@ function newTestId() {
   return `test-${Date.now()}-${counter++}`;
 }
 function journal(options: Partial<JournalOptions> & { testId: string; fetch: typeof fetch }) {
-  const j = createJournal({ locks: null, retry: { baseMs: 10, capMs: 50 }, ...options });
+  // Code is sent at once here unless a test is about its 5 s pacing (codeSendMs).
+  const j = createJournal({ locks: null, retry: { baseMs: 10, capMs: 50 }, codeSendMs: 0, ...options });
   open.push(j);
   return j;
 }
@@ -79,6 +80,40 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 afterEach(() => {
   for (const j of open.splice(0)) j.close();
+});
+
+describe("code autosaves are paced (issue 26)", () => {
+  it("code waits for a request at most codeSendMs after the last one; other entries and flush() send at once and take it along", async () => {
+    const server = fakeServer();
+    const testId = newTestId();
+    const j = journal({ testId, fetch: server.fetch, codeSendMs: 300 });
+    // The first autosave goes at once (nothing was sent before).
+    await j.append("code", { questionId: "q1", code: "a" });
+    await vi.waitFor(() => expect(server.calls()).toBe(1));
+    // Three more within the window: on this device at once, on the wire together, once the window has passed.
+    for (const code of ["ab", "abc", "abcd"]) await j.append("code", { questionId: "q1", code });
+    expect((await j.entries()).map((e) => e.payload.code)).toEqual(["ab", "abc", "abcd"]);
+    await sleep(100);
+    expect(server.calls()).toBe(1);
+    await vi.waitFor(() => expect(server.calls()).toBe(2), { timeout: 2_000 });
+    expect(server.requests[1]!.map((e) => e.payload.code)).toEqual(["ab", "abc", "abcd"]);
+
+    // A tab switch does not wait, and the code typed before it goes in the same request, in order.
+    await j.append("code", { questionId: "q1", code: "abcde" });
+    await j.append("tab-switch", { at: Date.now() });
+    await vi.waitFor(() => expect(server.calls()).toBe(3));
+    expect(server.requests[2]!.map((e) => e.kind)).toEqual(["code", "tab-switch"]);
+
+    // flush() (Run, a question change, Finish) sends waiting code now.
+    await j.append("code", { questionId: "q1", code: "abcdef" });
+    expect(server.calls()).toBe(3);
+    await j.flush();
+    expect(server.calls()).toBe(4);
+    expect(server.requests[3]!.map((e) => e.payload.code)).toEqual(["abcdef"]);
+    await sleep(400);
+    expect(server.calls()).toBe(4);
+    expect([...server.stored.values()].map((e) => e.seq)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  });
 });
 
 describe("journal", () => {

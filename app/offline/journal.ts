@@ -92,6 +92,12 @@ export type JournalOptions = {
   timeoutMs?: number;
   /** Where time anchors are kept; default this device's (localStorage). */
   anchors?: AnchorStore;
+  /**
+   * Code autosaves wait for a request at most this long after the last one
+   * (issue 26; default CODE_SEND_MS). Every other entry, and flush(), sends
+   * at once and takes the waiting code along. 0 sends code at once too.
+   */
+  codeSendMs?: number;
 };
 
 export type Journal = {
@@ -107,6 +113,13 @@ export type Journal = {
 };
 
 export const MAX_BATCH_ENTRIES = 100;
+/**
+ * While a student types, their code reaches the server at most every 5 s
+ * (issue 26): the device's journal already holds each autosave, so the
+ * request can wait; anything else (Submit, Run, a tab switch, a question
+ * change, Finish) flushes at once.
+ */
+export const CODE_SEND_MS = 5_000;
 /** Half of what the server takes (JOURNAL_LIMITS.batchBytes), in UTF-8 bytes. */
 export const MAX_BATCH_BYTES = 512 * 1024;
 const FATAL_STATUSES = new Set([401, 403, 404, 410]);
@@ -302,6 +315,7 @@ export function createJournal(options: JournalOptions): Journal {
   const capMs = options.retry?.capMs ?? 30_000;
   const random = options.retry?.random ?? Math.random;
   const timeoutMs = options.timeoutMs ?? 20_000;
+  const codeSendMs = options.codeSendMs ?? CODE_SEND_MS;
   const anchors = options.anchors ?? deviceAnchors();
   const withLock = lockRunner(
     options.locks !== undefined ? options.locks : typeof navigator !== "undefined" ? navigator.locks : undefined,
@@ -332,6 +346,9 @@ export function createJournal(options: JournalOptions): Journal {
   let loop: Promise<void> | null = null;
   let again = false;
   let inflight: AbortController | null = null;
+  /** When this page last sent a request, and the timer that sends waiting code autosaves. */
+  let lastSentAt = -Infinity;
+  let codeTimer: ReturnType<typeof setTimeout> | null = null;
 
   const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(`journal:${testId}`) : null;
 
@@ -411,12 +428,32 @@ export function createJournal(options: JournalOptions): Journal {
     announce();
     // During a backoff wait, keep waiting: a failing server should not be
     // hit on every keystroke-triggered autosave.
-    if (!retryTimer) void kick();
+    if (!retryTimer) {
+      if (kind === "code" && codeSendMs > 0) sendCodeSoon();
+      else void kick();
+    }
     return entry;
+  }
+
+  /** A code autosave: sent with the next request, which is at most codeSendMs after the last. */
+  function sendCodeSoon() {
+    if (codeTimer || closed || fatal) return;
+    const wait = Math.max(0, lastSentAt + codeSendMs - Date.now());
+    codeTimer = setTimeout(() => {
+      codeTimer = null;
+      void kick();
+    }, wait);
+  }
+
+  function clearCodeTimer() {
+    if (codeTimer) clearTimeout(codeTimer);
+    codeTimer = null;
   }
 
   function kick(): Promise<void> {
     if (closed || fatal) return Promise.resolve();
+    // Whatever code waits goes along with this request.
+    clearCodeTimer();
     if (loop) {
       again = true;
       return loop;
@@ -464,6 +501,7 @@ export function createJournal(options: JournalOptions): Journal {
     setStatus({ syncing: true });
     await persistMemory();
     await removeSettled();
+    let sent = 0;
     while (!closed && !fatal) {
       const batch = await nextBatch();
       if (batch.length === 0) {
@@ -471,6 +509,12 @@ export function createJournal(options: JournalOptions): Journal {
         batchLimit = MAX_BATCH_ENTRIES;
         return true;
       }
+      // Only code typed while the last request was on its way: it waits for its turn (CODE_SEND_MS).
+      if (sent > 0 && codeSendMs > 0 && batch.every((e) => e.kind === "code") && Date.now() - lastSentAt < codeSendMs) {
+        sendCodeSoon();
+        return true;
+      }
+      sent++;
       const result = await send(batch);
       if (closed) return false;
       if (result.type === "too-large") {
@@ -568,6 +612,7 @@ export function createJournal(options: JournalOptions): Journal {
     const controller = new AbortController();
     inflight = controller;
     const timer = setTimeout(() => controller.abort(), timeoutMs);
+    lastSentAt = Date.now();
     try {
       const res = await doFetch(endpoint, {
         method: "POST",
@@ -671,6 +716,7 @@ export function createJournal(options: JournalOptions): Journal {
       if (closed) return;
       closed = true;
       clearRetry();
+      clearCodeTimer();
       inflight?.abort();
       listeners.clear();
       channel?.close();

@@ -227,6 +227,18 @@ export default function CodingTest() {
     },
     [append, flush, toast],
   );
+  // Leaving the page, or the browser noticing the network is gone: code that
+  // waits for its paced send (CODE_SEND_MS) is tried at once; offline it stays
+  // in the journal and goes on reconnect (decisions 006 and 019).
+  useEffect(() => {
+    const now = () => void flush();
+    window.addEventListener("pagehide", now);
+    window.addEventListener("offline", now);
+    return () => {
+      window.removeEventListener("pagehide", now);
+      window.removeEventListener("offline", now);
+    };
+  }, [flush]);
   const onAnswer = (r: CodeAnswer, sent: Sent) => {
     if (!r.ok) {
       if ("offline" in r && r.offline) {
@@ -263,6 +275,8 @@ export default function CodingTest() {
   const returnFocus = useFocusAfterBusy(busy);
   const send = async (intent: "run" | "submit") => {
     await saveNow(question.id);
+    // The code goes to the server now, not with the next paced autosave (CODE_SEND_MS).
+    void flush();
     if (!network.online) {
       if (intent === "submit") await queueSubmit(question.id, code);
       else toast({ type: "error", message: RUN_OFFLINE });
@@ -271,8 +285,8 @@ export default function CodingTest() {
     runner.submit({ intent, questionId: question.id, code }, { method: "post" });
   };
   const switchTo = (index: number) => {
-    // The editor switches at once; the question left behind is saved in the background.
-    void saveNow(question.id);
+    // The editor switches at once; the question left behind is saved (and sent) in the background.
+    void saveNow(question.id).then(() => flush());
     setActive(index);
     setOutput(null);
   };
