@@ -1,8 +1,10 @@
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "~/db/schema";
+import { metered } from "./d1-meter.server";
 
 export function createDb(d1: D1Database) {
-  return drizzle(d1, { schema });
+  // Counted for bench:load when D1_METER is on (decision 029); d1 itself otherwise.
+  return drizzle(metered(d1), { schema });
 }
 
 export type Db = ReturnType<typeof createDb>;

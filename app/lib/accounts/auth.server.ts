@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import * as schema from "~/db/schema";
 import type { Role } from "~/db/schema";
 import { createDb, type Db } from "~/lib/db.server";
+import { configureD1Meter } from "~/lib/d1-meter.server";
 import { getServerEnv } from "~/lib/env.server";
 
 /**
@@ -56,7 +57,10 @@ const ORIGINS_KEPT = 4;
 /** drizzle and better-auth for this isolate, D1 binding and origin. */
 export function authFor(env: Env, origin: string): { db: Db; auth: Auth } {
   let byOrigin = built.get(env.DB);
-  if (!byOrigin) built.set(env.DB, (byOrigin = new Map()));
+  if (!byOrigin) {
+    configureD1Meter(env as { D1_METER?: string });
+    built.set(env.DB, (byOrigin = new Map()));
+  }
   let pair = byOrigin.get(origin);
   if (!pair) {
     const db = createDb(env.DB);
