@@ -364,6 +364,11 @@ async function main() {
       student.lastSentAt = Date.now();
       await flush(student);
       if (student.pending.length >= before) break; // refused or failed: the next autosave tries again
+      // Code typed while that request was on its way waits for its turn, as the page's journal does.
+      if (CODE_SEND_MS > 0 && student.pending.length > 0) {
+        void sendCode(student);
+        break;
+      }
     }
   };
   // Code waits at most CODE_SEND_MS after the last request (the page's CODE_SEND_MS), then goes with what piled up.
