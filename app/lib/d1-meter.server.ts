@@ -10,15 +10,22 @@
 
 export type D1MeterReading = { queries: number; unmetered: number; rowsRead: number; rowsWritten: number; batches: number };
 
-const reading: D1MeterReading = { queries: 0, unmetered: 0, rowsRead: 0, rowsWritten: 0, batches: 0 };
-let on = false;
+// One meter per isolate, on globalThis: wrangler bundles server.ts (which
+// builds the load context) and the Remix server build (which has the route
+// that reads the meter) each with their own copy of this module.
+type MeterState = { on: boolean; reading: D1MeterReading };
+const state: MeterState = ((globalThis as { __d1Meter?: MeterState }).__d1Meter ??= {
+  on: false,
+  reading: { queries: 0, unmetered: 0, rowsRead: 0, rowsWritten: 0, batches: 0 },
+});
+const reading = state.reading;
 
 /** Turns the meter on for this isolate when the Worker's setting asks for it. */
 export function configureD1Meter(env: { D1_METER?: string }) {
-  on = env.D1_METER === "1";
+  state.on = env.D1_METER === "1";
 }
 
-export const d1MeterOn = () => on;
+export const d1MeterOn = () => state.on;
 export const readD1Meter = (): D1MeterReading => ({ ...reading });
 
 function add(result: unknown) {
@@ -62,7 +69,7 @@ function meterStatement(statement: D1PreparedStatement): D1PreparedStatement {
 
 /** `d1` with every call counted (when the meter is on; else `d1` itself). */
 export function metered(d1: D1Database): D1Database {
-  if (!on) return d1;
+  if (!state.on) return d1;
   return new Proxy(d1, {
     get(target, prop) {
       if (prop === "prepare") return (query: string) => meterStatement(target.prepare(query));
