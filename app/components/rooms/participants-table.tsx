@@ -8,7 +8,7 @@ import { ConfirmDialog, Dialog, FormActions } from "~/components/ui/dialog";
 import { EmptyState } from "~/components/ui/empty-state";
 import { controlClass, TextField } from "~/components/ui/field";
 import { EditParticipantSchema } from "~/lib/rooms/room-validation";
-import { CreditAllButton, CreditButton, creditableNow, testOver } from "~/components/student-time/credit-buttons";
+import { CreditAllButton, CreditButton, creditableNow, IntentButton, testOver } from "~/components/student-time/credit-buttons";
 import { ExtraTimeDialog } from "~/components/student-time/extra-time-dialog";
 import { addedTimeLabel, clock, extraTimeLabel, studentExtraMs } from "~/lib/student-tests/student-time";
 import { useDialogForm } from "./room-dialogs";
@@ -240,19 +240,10 @@ function LateEntries({ name, roomId, entries }: { name: string; roomId: string; 
 
 /** One click: 5 more minutes for this student only. */
 function GrantTimeButton({ participantId, name }: { participantId: string; name: string }) {
-  const fetcher = useFetcher<RoomActionResult>();
-  useActionToast(fetcher.data);
   return (
-    <Button
-      size="sm"
-      variant="ghost"
-      busy={fetcher.state !== "idle"}
-      onClick={() => fetcher.submit({ intent: "grant-time", participantId, minutes: "5" }, { method: "post" })}
-      aria-label={`+5 min for ${name}`}
-      title={`Give ${name} 5 more minutes`}
-    >
+    <IntentButton fields={{ intent: "grant-time", participantId, minutes: "5" }} variant="ghost" label={`+5 min for ${name}`} title={`Give ${name} 5 more minutes`}>
       +5 min
-    </Button>
+    </IntentButton>
   );
 }
 

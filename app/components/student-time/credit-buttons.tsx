@@ -4,9 +4,10 @@ import { Button } from "~/components/ui/button";
 import type { RoomActionResult, RoomPageData } from "~/components/rooms/room-page";
 import { clock } from "~/lib/student-tests/student-time";
 
-// Giving back time lost offline (issue 25, decision 028), from the
-// participants table and the grid: one student's recorded outages, or every
-// outage over a minute in the room.
+// One-click time actions of the room page (issue 25, decision 028): giving
+// back time lost offline, from the participants table and the grid (one
+// student's recorded outages, or every outage over a minute in the room),
+// and the table's +5 min.
 
 type Participant = RoomPageData["participants"][number];
 
@@ -20,30 +21,29 @@ export function creditableNow(p: Participant) {
   return p.testId && !testOver(p) && p.time.creditableMs > 0 ? p.time.creditableMs : 0;
 }
 
-/** Gives back exactly the outage time the server recorded (decision 028), once per outage. */
-export function CreditButton({ participantId, name, ms }: { participantId: string; name: string; ms: number }) {
+/**
+ * One click that posts an intent to the room page's action and toasts its
+ * answer: Credit, Credit all, +5 min.
+ */
+export function IntentButton({ fields, variant = "secondary", label, title, children }: { fields: Record<string, string>; variant?: "secondary" | "ghost"; label?: string; title?: string; children: string }) {
   const fetcher = useFetcher<RoomActionResult>();
   useActionToast(fetcher.data);
   return (
-    <Button
-      size="sm"
-      variant="secondary"
-      busy={fetcher.state !== "idle"}
-      onClick={() => fetcher.submit({ intent: "credit-outage", participantId }, { method: "post" })}
-      aria-label={`Credit ${clock(ms)} to ${name}`}
-      title={`Add the ${clock(ms)} ${name} was recorded offline to their deadline`}
-    >
-      {`Credit ${clock(ms)}`}
+    <Button size="sm" variant={variant} busy={fetcher.state !== "idle"} onClick={() => fetcher.submit(fields, { method: "post" })} aria-label={label} title={title}>
+      {children}
     </Button>
   );
 }
 
-export function CreditAllButton() {
-  const fetcher = useFetcher<RoomActionResult>();
-  useActionToast(fetcher.data);
+/** Gives back exactly the outage time the server recorded (decision 028), once per outage. */
+export function CreditButton({ participantId, name, ms }: { participantId: string; name: string; ms: number }) {
   return (
-    <Button size="sm" variant="secondary" busy={fetcher.state !== "idle"} onClick={() => fetcher.submit({ intent: "credit-outages" }, { method: "post" })}>
-      Credit all outages over 1 minute
-    </Button>
+    <IntentButton fields={{ intent: "credit-outage", participantId }} label={`Credit ${clock(ms)} to ${name}`} title={`Add the ${clock(ms)} ${name} was recorded offline to their deadline`}>
+      {`Credit ${clock(ms)}`}
+    </IntentButton>
   );
+}
+
+export function CreditAllButton() {
+  return <IntentButton fields={{ intent: "credit-outages" }}>Credit all outages over 1 minute</IntentButton>;
 }
