@@ -57,13 +57,16 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext): Promis
     console.error(refusal);
     return new Response(refusal, { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
-  const party = await routePartykitRequest(request, env, {
-    onBeforeConnect: (req, lobby) => authorizePartyRequest(req, env, lobby.name),
-    // Plain HTTP to a party is not part of our API.
-    onBeforeRequest: () => new Response("Not found", { status: 404 }),
-  });
-  if (party) return party;
   const url = new URL(request.url);
+  // Only /parties/… is a party's (partysocket's prefix): every other request skips partyserver's routing.
+  const party = url.pathname.startsWith("/parties/")
+    ? await routePartykitRequest(request, env, {
+        onBeforeConnect: (req, lobby) => authorizePartyRequest(req, env, lobby.name),
+        // Plain HTTP to a party is not part of our API.
+        onBeforeRequest: () => new Response("Not found", { status: 404 }),
+      })
+    : null;
+  if (party) return party;
   // The LMS posts its login and launch forms from its own origin (decision 025): answered before the Origin rule.
   if (isLtiEndpoint(url.pathname)) return handleLtiRequest(request, getLoadContext(request, { env, ctx, cf: request.cf as IncomingRequestCfProperties | undefined, caches }));
   const foreign = foreignActionRefusal(request);
