@@ -436,6 +436,52 @@ describe("ordering", () => {
   });
 });
 
+describe("a run of light entries is one D1 batch (issue 26)", () => {
+  it("code, a rejected entry, a tab switch, more code and a finish in one request: each applied once, in seq order, also when resent", async () => {
+    const { room, s, testId } = await ready();
+    const t0 = Date.now() - 10_000;
+    const code1 = entry(0, "code", { questionId: Q0, code: "v1" }, t0);
+    const stranger = entry(1, "code", { questionId: "not-a-question", code: "x" }, t0 + 1);
+    const code2 = entry(2, "code", { questionId: Q0, code: "v2" }, t0 + 2);
+    const tab = entry(3, "tab-switch", {}, t0 + 3);
+    const code3 = entry(4, "code", { questionId: Q0, code: "v3" }, t0 + 4);
+    const tab2 = entry(5, "tab-switch", {}, t0 + 5);
+    const finish = entry(6, "finish", {}, t0 + 6);
+    const all = [finish, code3, tab2, code1, stranger, tab, code2];
+    for (let i = 0; i < 2; i++) {
+      const body = await send(s.cookie, testId, all);
+      expect(body.accepted).toEqual([code1.id, code2.id, tab.id, code3.id, tab2.id, finish.id]);
+      expect(body.rejected).toEqual([{ id: stranger.id, reason: "Not a question of this test" }]);
+      // The second tab switch was judged on the first one's count: locked, not disqualified.
+      expect(body.state).toMatchObject({ tabSwitchCount: 2, isLocked: true, isDisqualified: false, submittedAt: expect.any(Number) });
+    }
+    expect((await storedFor(testId)).map((r) => [r.seq, r.outcome])).toEqual([
+      [0, "accepted"],
+      [1, "rejected"],
+      [2, "accepted"],
+      [3, "accepted"],
+      [4, "accepted"],
+      [5, "accepted"],
+      [6, "accepted"],
+    ]);
+    expect(await liveCode(testId, Q0)).toEqual([{ code: "v3", last_updated: t0 + 4 }]);
+    expect(await testOf(room, s.email)).toMatchObject({ tab_switch_count: 2, is_disqualified: 0 });
+  });
+
+  it("100 code entries in one request (the batch limit) are stored and applied once; the latest code stands", async () => {
+    const { s, testId } = await ready();
+    const t0 = Date.now() - 60_000;
+    const big = "x".repeat(8 * 1024); // 800 KB in all: within the request cap, over the batch's 512 KB, so it is written in two
+    const entries = Array.from({ length: 100 }, (_, i) => entry(i, "code", { questionId: Q0, code: `${i}:${big}` }, t0 + i));
+    const body = await send(s.cookie, testId, entries);
+    expect(body.accepted).toHaveLength(100);
+    expect(await storedFor(testId)).toHaveLength(100);
+    const [latest] = await liveCode(testId, Q0);
+    expect(latest!.code.startsWith("99:")).toBe(true);
+    expect(latest!.last_updated).toBe(t0 + 99);
+  });
+});
+
 describe("who may write to a test", () => {
   it("another student's test id answers 404 and stores nothing", async () => {
     const { room, s: alice, testId } = await ready("coding", "Alice");

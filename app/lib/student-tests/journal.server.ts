@@ -95,10 +95,13 @@ export const BEFORE_ANCHOR_MESSAGE = "This change is stamped earlier than the se
 /**
  * Applies journal entries in seq order, each exactly once.
  *
- * Light entries (code, answers, tab switches, unlocks) take one D1 batch each:
- * INSERT OR IGNORE stores the entry, and its effect runs only when
- * `changes() = 1`, i.e. when that insert added the row. A retry of a stored
- * id changes nothing, so nothing ever counts twice.
+ * Light entries (code, answers, tab switches, unlocks) are written in D1
+ * batches: INSERT OR IGNORE stores each entry, and its effect, the statement
+ * right after it, runs only when `changes() = 1`, i.e. when that insert added
+ * the row. A retry of a stored id changes nothing, so nothing ever counts
+ * twice. A run of light entries shares one batch (one transaction, one D1
+ * round trip, issue 26); the batch is written before any entry that changes
+ * the test row is judged on it, before a heavy entry, and before the answer.
  *
  * Heavy entries (a queued Submit Code, Finish / Submit Test) run their effect
  * first, then store the entry; both effects are idempotent (an upsert of the
@@ -127,6 +130,16 @@ export async function applyJournal(db: Db, room: Room, test: StudentTest, entrie
   // Read once, and only when an entry arrives after the deadline.
   const inTransit = end !== null && now <= end + TEST_RULES.arrivalSlackMs;
   const evidence = end !== null && now > end && !inTransit && sorted.some((e) => !stored.has(e.id)) ? await outageEvidence(db, room, test, end) : null;
+  // Light entries' statements, written together (see above).
+  let pending: D1PreparedStatement[] = [];
+  let pendingBytes = 0;
+  const writePending = async () => {
+    if (pending.length === 0) return;
+    const batch = pending;
+    pending = [];
+    pendingBytes = 0;
+    await d1.batch(batch);
+  };
   for (const entry of sorted) {
     const before = stored.get(entry.id);
     if (before) {
@@ -163,6 +176,8 @@ export async function applyJournal(db: Db, room: Room, test: StudentTest, entrie
         ? d1.prepare("UPDATE student_tests SET synced_after_end = 1 WHERE id = ?").bind(test.id)
         : null;
     if (heavy && !reason) {
+      // Earlier entries are written first: the heavy effect must not overtake them.
+      await writePending();
       // Not stored yet (checked above): run the effect, then store the entry.
       try {
         const outcome = await applyHeavy(db, room, test, entry, options.judge);
@@ -175,8 +190,11 @@ export async function applyJournal(db: Db, room: Room, test: StudentTest, entrie
       await d1.batch(flag ? [store, flag] : [store]);
     } else {
       const effect = reason ? null : effectOf(d1, room, test, entry);
-      // One batch is one transaction: the effect runs only if this insert added the row.
-      await d1.batch([store, effect, flag].filter((x): x is D1PreparedStatement => x !== null));
+      // One batch is one transaction: the effect runs only if the insert just before it added the row.
+      pending.push(...[store, effect, flag].filter((x): x is D1PreparedStatement => x !== null));
+      pendingBytes += entryBytes(entry);
+      // Written now when a later entry is judged on this one's effect, or the batch grew large.
+      if ((!reason && CHANGES_TEST_ROW.has(entry.kind)) || pendingBytes > PENDING_BYTES) await writePending();
     }
     if (reason) rejected.push({ id: entry.id, reason });
     else accepted.push(entry.id);
@@ -188,7 +206,16 @@ export async function applyJournal(db: Db, room: Room, test: StudentTest, entrie
       test = { ...test, syncedAfterEnd: true };
     }
   }
+  await writePending();
   return { accepted, rejected, judged, retry, state: testState(room, test), test };
+}
+
+/** A batch of light entries is written once it carries this much (D1 takes requests of a few MB at most). */
+const PENDING_BYTES = 512 * 1024;
+
+function entryBytes(entry: JournalEntry) {
+  const code = entry.payload.code;
+  return typeof code === "string" ? code.length + 256 : 1024;
 }
 
 /**
