@@ -26,6 +26,7 @@ import { createStore, type UseStore } from "idb-keyval";
 
 import { anchorTime, deviceAnchors, type AnchorStore } from "./anchor";
 
+import { CODE_SEND_MS } from "~/lib/student-tests/journal-limits";
 import { parseJournalResponse } from "~/lib/student-tests/journal-response";
 import type { JournalEntry, JournalKind, JournalResponse, JudgedEntry, TestState } from "~/lib/student-tests/journal-protocol";
 
@@ -113,13 +114,6 @@ export type Journal = {
 };
 
 export const MAX_BATCH_ENTRIES = 100;
-/**
- * While a student types, their code reaches the server at most every 5 s
- * (issue 26): the device's journal already holds each autosave, so the
- * request can wait; anything else (Submit, Run, a tab switch, a question
- * change, Finish) flushes at once.
- */
-export const CODE_SEND_MS = 5_000;
 /** Half of what the server takes (JOURNAL_LIMITS.batchBytes), in UTF-8 bytes. */
 export const MAX_BATCH_BYTES = 512 * 1024;
 const FATAL_STATUSES = new Set([401, 403, 404, 410]);

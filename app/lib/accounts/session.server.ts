@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { userRoles, type Role } from "~/db/schema";
 import type { Auth } from "./auth.server";
 import { prepared, type Db } from "~/lib/db.server";
+import { CODE_SEND_MS } from "~/lib/student-tests/journal-limits";
 
 export type Viewer = {
   id: string;
@@ -79,14 +80,16 @@ function withRole(request: Request, viewer: Viewer | null, role: Role): Viewer &
 
 /**
  * How long the journal may reuse who a session cookie belonged to, in this
- * isolate (decision 024). A class autosaves every 2 s; each save otherwise
- * costs three D1 reads (session, user, role) before its own. The journal
- * checks the test, the room and the participant on every request anyway, so
- * a removed or disqualified student is refused at once; only a sign-out
- * elsewhere or a role change reaches the journal up to this late (the
- * sign-out itself forgets its entry in the isolate that ran it).
+ * isolate (decision 024). A class autosaves; each request otherwise costs
+ * better-auth's session read (three D1 reads and its bookkeeping) before its
+ * own. The page sends code every CODE_SEND_MS (5 s, issue 26), so the reuse
+ * must outlast a few of those or every request misses it (decision 030). The
+ * journal checks the test, the room and the participant on every request
+ * anyway, so a removed or disqualified student is refused at once; only a
+ * sign-out elsewhere or a role change reaches the journal up to this late
+ * (the sign-out itself forgets its entry in the isolate that ran it).
  */
-export const RECENT_VIEWER_MS = 5000;
+export const RECENT_VIEWER_MS = 3 * CODE_SEND_MS;
 const RECENT_VIEWERS_KEPT = 5000;
 const recentViewers = new Map<string, { viewer: Viewer; until: number }>();
 

@@ -23,3 +23,12 @@ export const JOURNAL_LIMITS = {
   /** Characters of a time anchor. */
   anchor: 200,
 } as const;
+
+/**
+ * While a student types, their code reaches the server at most every 5 s
+ * (issue 26): the device's journal already holds each autosave, so the
+ * request can wait; anything else (Submit, Run, a tab switch, a question
+ * change, Finish) flushes at once. The journal's session reuse
+ * (RECENT_VIEWER_MS) is sized from it.
+ */
+export const CODE_SEND_MS = 5_000;
