@@ -347,6 +347,8 @@ async function main() {
 
   // Autosaves: each student on its own 2 s clock, staggered.
   const ends = Date.now() + SECONDS * 1000;
+  // The page's journal starts its code pacing at a random point of the window, so pages opened together do not send in step.
+  for (const s of students) s.lastSentAt = Date.now() - Math.random() * CODE_SEND_MS;
   const submitFrom = ends - 10_000;
   for (const room of rooms) room.submits = { sent: 0, verdicts: 0, dropped: 0, ms: [] };
   const pings = setInterval(() => {

@@ -79,6 +79,7 @@ function journal(options: Partial<JournalOptions> & { testId: string; fetch: typ
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 afterEach(() => {
+  vi.restoreAllMocks();
   for (const j of open.splice(0)) j.close();
 });
 
@@ -86,8 +87,11 @@ describe("code autosaves are paced (issue 26)", () => {
   it("code waits for a request at most codeSendMs after the last one; other entries and flush() send at once and take it along", async () => {
     const server = fakeServer();
     const testId = newTestId();
+    // The page's pacing started a whole window ago (see the next test), so the first autosave goes at once.
+    const random = vi.spyOn(Math, "random").mockReturnValue(1);
     const j = journal({ testId, fetch: server.fetch, codeSendMs: 300 });
-    // The first autosave goes at once (nothing was sent before).
+    random.mockRestore();
+    await j.flush(); // past the page's first sync of what an earlier load left (nothing here)
     await j.append("code", { questionId: "q1", code: "a" });
     await vi.waitFor(() => expect(server.calls()).toBe(1));
     // Three more within the window: on this device at once, on the wire together, once the window has passed.
@@ -113,6 +117,29 @@ describe("code autosaves are paced (issue 26)", () => {
     await sleep(400);
     expect(server.calls()).toBe(4);
     expect([...server.stored.values()].map((e) => e.seq)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  });
+
+  it("pages that open together send their code spread over the window, not in step: the first code waits a random part of it", async () => {
+    const servers = [fakeServer(), fakeServer()];
+    // Math.random() 0 when the first page opens: a whole window; 0.5 for the second: half of it.
+    const random = vi.spyOn(Math, "random");
+    const opened = Date.now();
+    const journals = servers.map((server, i) => {
+      random.mockReturnValue(i * 0.5);
+      return journal({ testId: newTestId(), fetch: server.fetch, codeSendMs: 600 });
+    });
+    random.mockRestore();
+    // Past the page's first sync of what an earlier load left (nothing here), as a student's first keystroke is.
+    for (const j of journals) await j.flush();
+    for (const j of journals) await j.append("code", { questionId: "q1", code: "a" });
+    await vi.waitFor(() => expect(servers[1]!.calls()).toBe(1), { timeout: 2_000 });
+    const halfSentAt = Date.now() - opened;
+    expect(servers[0]!.calls()).toBe(0);
+    await vi.waitFor(() => expect(servers[0]!.calls()).toBe(1), { timeout: 2_000 });
+    const wholeSentAt = Date.now() - opened;
+    expect(halfSentAt).toBeGreaterThanOrEqual(250);
+    expect(wholeSentAt).toBeGreaterThanOrEqual(550);
+    expect(wholeSentAt).toBeGreaterThan(halfSentAt);
   });
 });
 

@@ -340,8 +340,13 @@ export function createJournal(options: JournalOptions): Journal {
   let loop: Promise<void> | null = null;
   let again = false;
   let inflight: AbortController | null = null;
-  /** When this page last sent a request, and the timer that sends waiting code autosaves. */
-  let lastSentAt = -Infinity;
+  /**
+   * When this page last sent a request, and the timer that sends waiting code
+   * autosaves. It starts at a random point of the last codeSendMs: a room
+   * that starts at once would otherwise send its code in step, every page in
+   * the same second of each 5 (decision 030); this spreads them evenly.
+   */
+  let lastSentAt = Date.now() - Math.random() * codeSendMs;
   let codeTimer: ReturnType<typeof setTimeout> | null = null;
 
   const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(`journal:${testId}`) : null;
