@@ -8,14 +8,16 @@
 // its code every AUTOSAVE_MS (default 2 s) for SECONDS (default 120) through
 // POST /api/journal/{testId}, as the test page's journal does: one entry per
 // change, seq in order, the newest time anchor of the party or the journal,
-// and anything not accepted is sent again with the next save. In the last 10
+// and anything not accepted is sent again with the next save (after a failed
+// request, once the page's back-off has passed; see below). In the last 10
 // s, SUBMITTERS students (default 60) press Submit Code (the page's route
 // action), and the time to each verdict is measured.
 //
 // Prints JSON on stdout (progress on stderr):
 //   { students, seconds, errors, sent, stored, lost, journal: {p50, p95, p99, max},
 //     journalBeforeSubmits and journalDuringSubmits (the same, split at the last 10 s),
-//     fanout: {p50, p95, max, missing}, submits: {sent, verdicts, dropped, p95}, statuses }
+//     fanout: {p50, p95, max, missing}, submits: {sent, verdicts, dropped, p95}, statuses,
+//     duplicated, tabSwitches, restart (null without --restart-at), and the figures below }
 // `errors` counts journal and submit requests that failed (network or non-2xx);
 // `lost` counts entries written that the server never accepted, after a
 // drain of up to 30 s at the end (they would still be on the students' devices).
@@ -30,18 +32,69 @@
 // messages per student-minute. `rooms` lists each room's fan-out and
 // verdicts; `fanout` is the worst room's.
 //
+// A fault in the middle (issue 26): `--restart-at N` runs the bench's own
+// server (scripts/e2e-server.mjs on free ports: a frozen copy of the build, a
+// fresh seeded D1 and its own runner; `npm run build` first; `--start` alone
+// does the same without a fault) and, N seconds into the timed phase, stops
+// the Worker (wrangler, workerd and its Durable Objects; D1 and the objects'
+// storage stay on disk) and starts it again on the same port and state; the
+// runner keeps running. The students go on as the page does: a failed journal
+// request is retried with the page's full-jitter back-off (500 ms doubling to
+// 30 s, at least Retry-After; each request times out after 20 s), and the
+// party sockets reconnect (partysocket). The restart is logged (stop ordered,
+// unreachable, ready again) and reported as `restart: {atSeconds, downMs,
+// unreachableAfterMs, failedRequests, pendingAtStop}`: downMs from the stop
+// until /api/health answers again; failedRequests the journal and submit requests that failed
+// across it (they are in `errors` too); pendingAtStop the entries written
+// but not yet accepted when the stop came. The Worker's CPU and the D1 meter
+// are read in two spans, before the stop and after the restart.
+//
+// Every entry applied exactly once: `duplicated` (always present) counts
+// entries whose effect the server applied more often than it accepted them.
+// Journal entries have a primary key, so counting rows could never find a
+// duplicate; an effect can. Each student sends, once at a random moment of
+// the timed phase (with --restart-at, a third of them within 3 s of the
+// restart), a `tab-switch` entry followed at once by an `unlock` with the
+// room's unlock code (which the bench sets): a coding room locks on a tab
+// switch and disqualifies at the 3rd, so one per student keeps everyone in
+// the test, and the unlock lets Submit Code work. Once the server has
+// accepted the tab switch, the student's next request carries it once more,
+// as a device whose answer was lost would send it again. Afterwards the
+// bench reads each participant's tab-switch count as the admin's room page
+// does (its loader's data) and reports
+//   duplicated = Σ over students of max(0, the count on the server − the
+//                student's tab-switch entries the server accepted)
+// and `tabSwitches: {sent, accepted, replayed, acrossRestart, counted}`
+// (replayed: resends answered "accepted" again; acrossRestart: tab switches
+// written before the Worker was back and accepted after it was stopped). A
+// tab switch applied twice (a resend or a retried request whose first
+// attempt had landed, a batch replayed after a restart) makes its student's
+// count 2 and `duplicated` 1. These are 2 more entries per student in
+// `sent`, `stored` and `lost` (3 sent, with the resend, which rides in a
+// request the student sends anyway); the tab switch goes at once, as the
+// page sends it, so a student makes one or two more requests in the run
+// (requests per student-minute about 1 / (SECONDS / 60) higher at most).
+//
 // Accounts are load-<n>@bench.test (password bench-load-1234), created on the
 // first run and signed in afterwards; every run makes new rooms. Options
 // (environment): BASE_URL, STUDENTS, ROOMS, SECONDS, AUTOSAVE_MS,
 // CODE_SEND_MS, SUBMITTERS, ADMIN_EMAIL, ADMIN_PASSWORD (the seeded demo
-// admin by default).
+// admin by default); (arguments) --start, --restart-at SECONDS (both ignore
+// BASE_URL).
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import PartySocket from "partysocket";
 import { decode } from "turbo-stream";
 import WebSocket from "ws";
+import { serving, startE2eServer } from "./lib.mjs";
 
-const BASE_URL = (process.env.BASE_URL ?? "http://localhost:8787").replace(/\/$/, "");
+const args = process.argv.slice(2);
+const restartArg = args.indexOf("--restart-at");
+/** Seconds into the timed phase at which the Worker restarts; null: no fault. */
+const RESTART_AT = restartArg >= 0 ? Number(args[restartArg + 1]) : null;
+/** The bench runs its own server (a restart needs one it may stop). */
+const START = args.includes("--start") || RESTART_AT !== null;
+let BASE_URL = (process.env.BASE_URL ?? "http://localhost:8787").replace(/\/$/, "");
 const STUDENTS = Number(process.env.STUDENTS ?? 300);
 const SECONDS = Number(process.env.SECONDS ?? 120);
 const AUTOSAVE_MS = Number(process.env.AUTOSAVE_MS ?? 2000);
@@ -54,11 +107,13 @@ const PASSWORD = "bench-load-1234";
 const CATEGORY = "Basics";
 const log = (...parts) => console.error("•", ...parts);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** The page's journal (app/offline/journal.ts): full-jitter back-off between failed requests, and its request timeout. */
+const RETRY = { baseMs: 500, capMs: 30_000, timeoutMs: 20_000 };
 
 // ------------------------------------------------------------------ HTTP as the browser sends it
 
 /** A POST from our own origin (route actions and writing resource routes check it). */
-async function post(path, body, cookie, { json = false, data = false } = {}) {
+async function post(path, body, cookie, { json = false, data = false, timeoutMs = null } = {}) {
   const headers = { Origin: BASE_URL, ...(cookie ? { Cookie: cookie } : {}) };
   if (json) headers["Content-Type"] = "application/json";
   const res = await fetch(`${BASE_URL}${path}`, {
@@ -66,6 +121,7 @@ async function post(path, body, cookie, { json = false, data = false } = {}) {
     headers,
     body: json ? JSON.stringify(body) : new URLSearchParams(body),
     redirect: "manual",
+    ...(timeoutMs ? { signal: AbortSignal.timeout(timeoutMs) } : {}),
   });
   if (!data) return res;
   return { res, value: await decodeData(res) };
@@ -232,41 +288,167 @@ async function d1Reading(admin) {
 // ------------------------------------------------------------------ the run
 
 // journalMs: every journal request's time; journalAt: when each one started (Date.now()), to split the phases.
-const stats = { sent: 0, stored: 0, errors: 0, journalMs: [], journalAt: [], statuses: {}, partyMessages: 0 };
+// failures: when each failed journal or submit request started and ended (to tell those of the restart).
+const stats = { sent: 0, stored: 0, errors: 0, journalMs: [], journalAt: [], statuses: {}, partyMessages: 0, failures: [] };
 const count = (status) => (stats.statuses[status] = (stats.statuses[status] ?? 0) + 1);
+const failed = (startedAt) => {
+  stats.errors++;
+  stats.failures.push({ startedAt, endedAt: Date.now() });
+};
 
-/** One journal POST with everything this student has not had accepted yet. */
+/** A new journal entry on this student's device, next in seq. */
+function write(student, kind, payload) {
+  const entry = {
+    id: crypto.randomUUID(),
+    seq: student.seq++,
+    kind,
+    payload,
+    createdAt: Date.now(),
+    ...(student.anchor ? { anchor: student.anchor } : {}),
+  };
+  student.pending.push(entry);
+  stats.sent++;
+  return entry;
+}
+
+/** Retry-After in ms, as the page reads it. */
+function retryAfterMs(res) {
+  const header = res.headers.get("Retry-After");
+  if (!header) return 0;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(header);
+  return Number.isFinite(date) ? Math.max(0, date - Date.now()) : 0;
+}
+
+/**
+ * One journal POST with everything this student has not had accepted yet.
+ * `settled`: how many of its entries the answer settled; `ok` false when it
+ * failed (network, timeout or non-2xx), with the server's Retry-After.
+ */
 async function flush(student) {
-  if (student.pending.length === 0 || student.inFlight) return;
+  if (student.pending.length === 0 || student.inFlight) return { ok: true, settled: 0 };
   student.inFlight = true;
-  const entries = student.pending.slice(0, 100);
+  // An accepted tab switch rides along once more, as from a device whose answer was lost (see the header).
+  const replay = student.replay ?? [];
+  const entries = [...replay, ...student.pending.slice(0, 100 - replay.length)];
   const started = performance.now();
   const startedAt = Date.now();
   try {
-    const res = await post(`/api/journal/${student.testId}`, { entries }, student.cookie, { json: true });
+    const res = await post(`/api/journal/${student.testId}`, { entries }, student.cookie, { json: true, timeoutMs: RETRY.timeoutMs });
     stats.journalMs.push(performance.now() - started);
     stats.journalAt.push(startedAt);
     count(res.status);
     if (!res.ok) {
-      stats.errors++;
+      failed(startedAt);
       await res.body?.cancel();
-      return;
+      return { ok: false, settled: 0, delayMs: retryAfterMs(res) };
     }
     const answer = await res.json();
     if (answer.anchor) student.anchor = answer.anchor;
-    const done = new Set([...answer.accepted, ...answer.rejected.map((r) => r.id)]);
-    stats.stored += answer.accepted.length;
-    student.rejected += answer.rejected.length;
+    // Only what this request carried (and is still pending) counts: an entry is stored once however often it was sent.
+    const carried = new Set(student.pending.map((e) => e.id));
+    const accepted = answer.accepted.filter((id) => carried.has(id));
+    const rejected = answer.rejected.filter((r) => carried.has(r.id));
+    const done = new Set([...accepted, ...rejected.map((r) => r.id)]);
+    stats.stored += accepted.length;
+    student.rejected += rejected.length;
+    if (replay.length) {
+      if (answer.accepted.includes(replay[0].id)) student.replayed++;
+      student.replay = null;
+    }
+    for (const id of accepted) {
+      if (!student.tabSwitches.has(id) || student.tabSwitchesAccepted.has(id)) continue;
+      student.tabSwitchesAccepted.set(id, Date.now());
+      student.replay = [student.tabSwitches.get(id)];
+    }
     student.pending = student.pending.filter((e) => !done.has(e.id));
+    return { ok: true, settled: done.size };
   } catch (error) {
-    stats.errors++;
+    failed(startedAt);
     count(String(error?.cause?.code ?? error?.name ?? "error"));
+    return { ok: false, settled: 0, delayMs: 0 };
   } finally {
     student.inFlight = false;
   }
 }
 
+/** The admin room page's data (its loader, as the page's client reads it). */
+async function roomPage(roomId, admin) {
+  const route = "routes/admin.room.$roomId";
+  const res = await fetch(`${BASE_URL}/admin/room/${roomId}.data?_routes=${route}`, { headers: { Cookie: admin } });
+  if (!res.ok) throw new Error(`the room page of ${roomId}: ${res.status}`);
+  const data = (await decodeData(res))?.[route]?.data;
+  if (!data?.participants) throw new Error(`the room page of ${roomId} has no participants`);
+  return data;
+}
+
+/** What the Worker spent (CPU of its workerd processes, the D1 meter), in spans: a restart ends one and starts another. */
+function workerMeter(admin) {
+  let pids = [];
+  let cpuFrom = 0;
+  let d1From = null;
+  let cpu = 0;
+  let d1 = {};
+  let d1Known = true;
+  const add = (after, before) => {
+    if (!after || !before) return void (d1Known = false);
+    for (const k of Object.keys(after)) d1[k] = (d1[k] ?? 0) + after[k] - (before[k] ?? 0);
+  };
+  return {
+    get pids() {
+      return pids;
+    },
+    async open() {
+      pids = workerdPids();
+      cpuFrom = cpuMs(pids);
+      d1From = await d1Reading(admin);
+    },
+    async close() {
+      cpu += cpuMs(pids) - cpuFrom;
+      add(await d1Reading(admin), d1From);
+    },
+    result: () => ({ cpuMs: pids.length ? cpu : null, d1: d1Known ? d1 : null }),
+  };
+}
+
+/**
+ * Restarts the Worker of the bench's own server: the stop is ordered, the
+ * server stops answering, and the same port answers again (wrangler on the
+ * same --persist-to). Times are Date.now().
+ */
+async function restartWorker(server) {
+  const stopAt = Date.now();
+  server.restartWorker();
+  let downAt = null;
+  while (Date.now() - stopAt < 15_000) {
+    if (!(await serving(BASE_URL, 1000))) {
+      downAt = Date.now();
+      break;
+    }
+    await sleep(25);
+  }
+  if (downAt === null) log("restart: the server still answered 15 s after the stop was ordered");
+  for (;;) {
+    if (!server.running()) throw new Error("scripts/e2e-server.mjs stopped during the restart; see its message above");
+    if (Date.now() - stopAt > 180_000) throw new Error(`the Worker did not answer ${BASE_URL}/api/health within 180 s of the restart`);
+    if (await serving(BASE_URL, 2000)) break;
+    await sleep(100);
+  }
+  return { stopAt, downAt, readyAt: Date.now() };
+}
+
+/** The bench's own server (--start, --restart-at), stopped however the bench ends. */
+let ownServer = null;
+
 async function main() {
+  if (RESTART_AT !== null && !(RESTART_AT > 0 && RESTART_AT < SECONDS)) throw new Error(`--restart-at needs a number of seconds within the timed phase (0 < N < SECONDS = ${SECONDS})`);
+  if (START) {
+    log("starting the bench's own server (scripts/e2e-server.mjs on free ports; it needs a build: npm run build)");
+    ownServer = await startE2eServer();
+    BASE_URL = ownServer.base;
+    log(`own server on ${BASE_URL} (runner on ${ownServer.runnerPort})`);
+  }
   log(`${BASE_URL}: ${STUDENTS} students in ${ROOMS} room(s), ${SECONDS} s of autosaves every ${AUTOSAVE_MS} ms sent every ${CODE_SEND_MS} ms, ${SUBMITTERS} submit per room at the end`);
   const health = await fetch(`${BASE_URL}/`).catch(() => null);
   if (!health) throw new Error(`nothing answers at ${BASE_URL}: start the app first (npm start)`);
@@ -276,14 +458,17 @@ async function main() {
   for (let r = 0; r < ROOMS; r++) {
     const created = await action("/admin?index", { intent: "create", roomName: `Load ${r + 1} ${new Date().toISOString()}`, category: CATEGORY, questionType: "coding", language: "python", durationMinutes: "60" }, admin);
     await action(`/admin/room/${created.roomId}`, { intent: "enable" }, admin);
-    rooms.push({ id: created.roomId, students: [], otp: null, otpAt: 0 });
+    // The code a student types after a tab switch (the bench's tab-switch entries unlock with it).
+    const unlockCode = `BENCH-${crypto.randomUUID().slice(0, 8)}`;
+    await action(`/admin/room/${created.roomId}`, { intent: "unlock-code", unlockCode }, admin);
+    rooms.push({ id: created.roomId, students: [], otp: null, otpAt: 0, unlockCode });
   }
   log(`rooms ${rooms.map((r) => r.id).join(", ")}`);
 
   let t = Date.now();
   const students = [];
   await pool([...Array(STUDENTS).keys()], 8, async (n) => {
-    students.push({ n, ...(await account(n)), pending: [], seq: 0, rejected: 0, inFlight: false });
+    students.push({ n, ...(await account(n)), pending: [], seq: 0, rejected: 0, inFlight: false, attempt: 0, retryTimer: null, tabSwitches: new Map(), tabSwitchesAccepted: new Map(), replay: null, replayed: 0 });
   });
   students.sort((a, b) => a.n - b.n);
   for (const student of students) {
@@ -340,10 +525,24 @@ async function main() {
   log(`${students.length} launched (${Date.now() - t} ms)`);
 
   // The timed phase: what the Worker spends is read around it.
-  const pids = workerdPids();
-  const cpuBefore = cpuMs(pids);
-  const d1Before = await d1Reading(admin);
+  const meter = workerMeter(admin);
+  await meter.open();
   const phaseStart = Date.now();
+  // The fault: RESTART_AT s in, the Worker stops and starts again; the students carry on meanwhile.
+  let restart = null;
+  const restarting =
+    RESTART_AT === null
+      ? null
+      : sleep(RESTART_AT * 1000).then(async () => {
+          await meter.close();
+          const pendingAtStop = students.reduce((n, s) => n + s.pending.length, 0);
+          log(`restart: stopping the Worker ${RESTART_AT} s into the timed phase (${pendingAtStop} entries not yet accepted)`);
+          restart = { ...(await restartWorker(ownServer)), pendingAtStop };
+          const at = (t) => (t === null ? "never" : `+${((t - phaseStart) / 1000).toFixed(2)} s`);
+          log(`restart: stop ordered at ${at(restart.stopAt)}, unreachable at ${at(restart.downAt)}, ready again at ${at(restart.readyAt)}: down ${restart.readyAt - restart.stopAt} ms`);
+          await meter.open();
+        });
+  restarting?.catch(() => {}); // awaited after the timed phase; until then the students go on
 
   // Autosaves: each student on its own 2 s clock, staggered.
   const ends = Date.now() + SECONDS * 1000;
@@ -359,22 +558,41 @@ async function main() {
       }
   }, 15_000);
   // The page's journal: one request in flight per student; what piles up meanwhile goes in the next one.
+  // A failed request is tried again after the page's back-off; while it waits, new entries wait too.
   const kick = async (student) => {
-    if (student.inFlight) return;
+    if (student.inFlight || student.retryTimer) return;
     while (student.pending.length > 0 && !student.inFlight) {
-      const before = student.pending.length;
       student.lastSentAt = Date.now();
-      await flush(student);
-      if (student.pending.length >= before) break; // refused or failed: the next autosave tries again
-      // Code typed while that request was on its way waits for its turn, as the page's journal does.
-      if (CODE_SEND_MS > 0 && student.pending.length > 0) {
+      const outcome = await flush(student);
+      if (!outcome.ok || outcome.settled === 0) {
+        retryLater(student, outcome.delayMs);
+        break;
+      }
+      student.attempt = 0;
+      // Code typed while that request was on its way waits for its turn, as the page's journal does; any other entry goes at once.
+      if (CODE_SEND_MS > 0 && student.pending.length > 0 && student.pending.every((e) => e.kind === "code")) {
         void sendCode(student);
         break;
       }
     }
   };
+  // Full jitter, as the page: uniform in [0, min(cap, base · 2^attempt)], at least what Retry-After asks.
+  const retryLater = (student, minDelayMs = 0) => {
+    const ceiling = Math.min(RETRY.capMs, RETRY.baseMs * 2 ** student.attempt);
+    student.attempt++;
+    clearTimeout(student.retryTimer);
+    student.retryTimer = setTimeout(() => {
+      student.retryTimer = null;
+      void kick(student);
+    }, Math.max(minDelayMs ?? 0, Math.random() * ceiling));
+  };
+  const stopRetry = (student) => {
+    clearTimeout(student.retryTimer);
+    student.retryTimer = null;
+  };
   // Code waits at most CODE_SEND_MS after the last request (the page's CODE_SEND_MS), then goes with what piled up.
   const sendCode = (student) => {
+    if (student.retryTimer) return Promise.resolve(); // the back-off's retry takes it along
     if (CODE_SEND_MS <= 0) return kick(student);
     if (student.codeTimer) return Promise.resolve();
     const wait = Math.max(0, (student.lastSentAt ?? -Infinity) + CODE_SEND_MS - Date.now());
@@ -385,11 +603,24 @@ async function main() {
       }, wait);
     });
   };
+  // One tab switch per student, then at once the unlock, at a random moment that leaves the last 15 s (Submit Codes) alone.
+  const tabSwitchFrom = 1000;
+  const tabSwitchUntil = Math.max(tabSwitchFrom, SECONDS * 1000 - 15_000);
+  const tabSwitchAt = (i) => {
+    const around = RESTART_AT !== null && i % 3 === 0 ? RESTART_AT * 1000 + (Math.random() - 0.5) * 6000 : null;
+    return Math.min(tabSwitchUntil, Math.max(tabSwitchFrom, around ?? tabSwitchFrom + Math.random() * (tabSwitchUntil - tabSwitchFrom)));
+  };
+  const switchTab = (student) => {
+    const entry = write(student, "tab-switch", { at: Date.now() });
+    student.tabSwitches.set(entry.id, entry);
+    write(student, "unlock", { code: student.room.unlockCode });
+    return kick(student);
+  };
   await Promise.all(
     students.map(async (student, i) => {
       await sleep((i / students.length) * AUTOSAVE_MS);
       const room = student.room;
-      const sends = [];
+      const sends = [sleep(Math.max(0, phaseStart + tabSwitchAt(i) - Date.now())).then(() => switchTab(student))];
       // Submit Code within the last 10 s, beside the autosaves, as a student at the end of a test does.
       if (room.students.indexOf(student) < SUBMITTERS) {
         const submits = room.submits;
@@ -398,7 +629,8 @@ async function main() {
             submits.sent++;
             const started = performance.now();
             try {
-              // The page sends what waits first (a Submit flushes), then presses Submit.
+              // The page sends what waits first (a Submit flushes, back-off or not), then presses Submit.
+              stopRetry(student);
               await kick(student);
               const verdict = await action(`/test/${room.id}/coding`, { intent: "submit", questionId: student.questions[0], code: "print(input())" }, student.cookie);
               if (verdict?.kind !== "submit") return void submits.dropped++;
@@ -406,22 +638,14 @@ async function main() {
               submits.ms.push(performance.now() - started);
             } catch {
               submits.dropped++;
-              stats.errors++;
+              failed(Date.now() - Math.round(performance.now() - started));
             }
           }),
         );
       }
       for (let tick = 0; Date.now() < ends; tick++) {
         const questionId = student.questions[tick % student.questions.length];
-        student.pending.push({
-          id: crypto.randomUUID(),
-          seq: student.seq++,
-          kind: "code",
-          payload: { questionId, code: `print(input())  # ${student.n} ${tick}` },
-          createdAt: Date.now(),
-          ...(student.anchor ? { anchor: student.anchor } : {}),
-        });
-        stats.sent++;
+        write(student, "code", { questionId, code: `print(input())  # ${student.n} ${tick}` });
         sends.push(sendCode(student));
         await sleep(AUTOSAVE_MS);
       }
@@ -429,13 +653,15 @@ async function main() {
     }),
   );
   clearInterval(pings);
+  await restarting;
   const phaseMs = Date.now() - phaseStart;
   const journalRequests = stats.journalMs.length;
   const submitRequests = rooms.reduce((n, r) => n + r.submits.sent, 0);
-  const cpuAfter = cpuMs(pids);
-  const d1After = await d1Reading(admin);
+  await meter.close();
+  const spent = meter.result();
 
   // Drain: what is still pending is sent again for up to 30 s, as the page would.
+  for (const s of students) stopRetry(s);
   const drainUntil = Date.now() + 30_000;
   while (students.some((s) => s.pending.length > 0) && Date.now() < drainUntil) {
     await pool(students.filter((s) => s.pending.length > 0), 20, flush);
@@ -443,11 +669,37 @@ async function main() {
   }
   for (const s of students) s.socket.close();
 
+  // Each tab switch applied once: the count the admin sees against the tab-switch entries the server accepted.
+  const tabSwitches = { sent: 0, accepted: 0, replayed: 0, acrossRestart: restart ? 0 : null, counted: 0 };
+  let duplicated = 0;
+  try {
+    for (const room of rooms) {
+      const counts = new Map((await roomPage(room.id, admin)).participants.map((p) => [p.testId, p.tabSwitchCount ?? 0]));
+      for (const s of room.students) {
+        const counted = counts.get(s.testId);
+        if (counted === undefined) throw new Error(`the room page of ${room.id} does not list the test of ${s.email}`);
+        tabSwitches.sent += s.tabSwitches.size;
+        tabSwitches.accepted += s.tabSwitchesAccepted.size;
+        tabSwitches.replayed += s.replayed;
+        // Written before the Worker was back, accepted after it was stopped: their fate crossed the restart.
+        if (restart) for (const [id, at] of s.tabSwitchesAccepted) if (s.tabSwitches.get(id).createdAt < restart.readyAt && at > restart.stopAt) tabSwitches.acrossRestart++;
+        tabSwitches.counted += counted;
+        duplicated += Math.max(0, counted - s.tabSwitchesAccepted.size);
+      }
+    }
+  } catch (error) {
+    log(`could not read the tab-switch counts back: ${error.message}`);
+    duplicated = null;
+    tabSwitches.readError = error.message;
+  }
+  if (duplicated) log(`${duplicated} entries were applied more than once`);
+
   const studentMinutes = (STUDENTS * phaseMs) / 60_000;
   const requests = journalRequests + submitRequests;
   const perMinute = (n) => (n === null ? null : Math.round((n / studentMinutes) * 100) / 100);
   const perRequest = (n) => (n === null ? null : Math.round((n / Math.max(1, requests)) * 100) / 100);
-  const d1 = d1Before && d1After ? Object.fromEntries(Object.keys(d1After).map((k) => [k, d1After[k] - d1Before[k]])) : null;
+  const d1 = spent.d1;
+  const workerCpu = spent.cpuMs;
   const roomResults = rooms.map((room) => ({
     id: room.id,
     students: room.students.length,
@@ -468,6 +720,9 @@ async function main() {
     stored: stats.stored,
     rejected: students.reduce((sum, s) => sum + s.rejected, 0),
     lost: stats.sent - stats.stored,
+    // Entries applied more than once (tab switches counted on the server beyond those it accepted); see the header.
+    duplicated,
+    tabSwitches,
     journal: latencies(stats.journalMs),
     // The same, split: before the last 10 s, and during them (the Submit Code burst shares the machine with the runner).
     journalBeforeSubmits: latencies(stats.journalMs.filter((_, i) => stats.journalAt[i] < submitFrom)),
@@ -484,22 +739,41 @@ async function main() {
     studentMinutes: Math.round(studentMinutes),
     requestsPerStudentMinute: perMinute(requests),
     partyMessagesPerStudentMinute: perMinute(stats.partyMessages),
-    workerCpuMsPerRequest: pids.length ? perRequest(cpuAfter - cpuBefore) : null,
-    workerCpuMsPerStudentMinute: pids.length ? perMinute(cpuAfter - cpuBefore) : null,
-    workerProcesses: pids.length,
+    workerCpuMsPerRequest: workerCpu === null ? null : perRequest(workerCpu),
+    workerCpuMsPerStudentMinute: workerCpu === null ? null : perMinute(workerCpu),
+    workerProcesses: meter.pids.length,
     d1QueriesPerRequest: d1 ? perRequest(d1.queries) : null,
     d1RowsWrittenPerStudentMinute: d1 ? perMinute(d1.rowsWritten) : null,
     d1RowsReadPerStudentMinute: d1 ? perMinute(d1.rowsRead) : null,
     d1: d1 ? { ...d1, note: "rowsRead counts only calls D1 answers with metadata; `unmetered` is how many did not (drizzle's raw selects)" } : null,
     statuses: stats.statuses,
+    // The fault (--restart-at): failedRequests are those (in `errors`) that failed while the Worker was away.
+    restart: restart && {
+      atSeconds: RESTART_AT,
+      downMs: restart.readyAt - restart.stopAt,
+      unreachableAfterMs: restart.downAt === null ? null : restart.downAt - restart.stopAt,
+      failedRequests: stats.failures.filter((f) => f.endedAt >= restart.stopAt && f.startedAt <= restart.readyAt).length,
+      pendingAtStop: restart.pendingAtStop,
+    },
   };
   console.log(JSON.stringify(result, null, 2));
 }
 
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(signal, async () => {
+    await ownServer?.stop();
+    process.exit(130);
+  });
+}
+
 main().then(
-  () => process.exit(0),
-  (error) => {
+  async () => {
+    await ownServer?.stop();
+    process.exit(0);
+  },
+  async (error) => {
     console.error(error);
+    await ownServer?.stop();
     process.exit(1);
   },
 );

@@ -15,6 +15,9 @@
 //   root, bubblewrap and the compilers.
 // - `wrangler dev` serves that snapshot on 127.0.0.1:$E2E_PORT (default 8788),
 //   with a grace window of $E2E_GRACE_SECONDS (default 15 s, not 15 min).
+// - SIGUSR2 restarts the Worker alone (wrangler, workerd and its Durable
+//   Objects) on the same port and state; the runner keeps running
+//   (`bench:load --restart-at`).
 //
 // The build itself is the caller's job (`npm test` builds first; otherwise run
 // `npx remix vite:build`).
@@ -174,30 +177,66 @@ process.off("SIGTERM", stopEarly);
 
 // Bindings, vars and compatibility settings still come from wrangler.toml;
 // only the script and the assets are the frozen snapshot.
-const worker = spawnChild(
-  bin("wrangler"),
-  [
-    "dev",
-    `${SNAPSHOT}/worker/server.js`,
-    "--no-bundle",
-    "--assets",
-    `${SNAPSHOT}/client`,
-    "--port",
-    port,
-    "--ip",
-    "127.0.0.1",
-    "--persist-to",
-    PERSIST_TO,
-    "--var",
-    `RUNNER_URL:${runnerUrl}`,
-    // A short grace window, so the offline tests can reconnect after it closes.
-    "--var",
-    `GRACE_SECONDS:${graceSeconds}`,
-  ],
-  // No TTY: no hotkeys; no metrics from a test server.
-  { stdio: ["ignore", "inherit", "inherit"], env: quietEnv }
-);
+const workerArgs = [
+  "dev",
+  `${SNAPSHOT}/worker/server.js`,
+  "--no-bundle",
+  "--assets",
+  `${SNAPSHOT}/client`,
+  "--port",
+  port,
+  "--ip",
+  "127.0.0.1",
+  "--persist-to",
+  PERSIST_TO,
+  "--var",
+  `RUNNER_URL:${runnerUrl}`,
+  // A short grace window, so the offline tests can reconnect after it closes.
+  "--var",
+  `GRACE_SECONDS:${graceSeconds}`,
+];
+/** The wrangler that serves now; a restart (SIGUSR2) replaces it. */
+let worker = startWorker();
 console.log(`▶ e2e server starting on http://127.0.0.1:${port} (state: ${PERSIST_TO})`);
+
+function startWorker() {
+  // No TTY: no hotkeys; no metrics from a test server.
+  const child = spawnChild(bin("wrangler"), workerArgs, { stdio: ["ignore", "inherit", "inherit"], env: quietEnv });
+  child.on("exit", (code, signal) => {
+    // A wrangler stopped by a restart is not a failure (and the runner goes on).
+    if (child.replaced) {
+      if (stopping && !running(worker) && !running(runner)) process.exit(failed);
+      return;
+    }
+    exited("wrangler", code, signal);
+  });
+  child.on("error", (error) => {
+    console.error(`✗ could not start wrangler: ${error.message}`);
+    process.exit(1);
+  });
+  return child;
+}
+
+// SIGUSR2 restarts the Worker (bench:load --restart-at, issue 26): wrangler
+// stops (workerd and its Durable Objects with it), then starts again on the
+// same port with the same --persist-to, so D1 and the objects' storage are
+// what they were. The runner keeps running. Nobody else sends SIGUSR2, so
+// this changes nothing for Playwright or bench:weak-network.
+process.on("SIGUSR2", () => {
+  if (stopping || worker.replaced || !running(worker)) return;
+  const old = worker;
+  old.replaced = true;
+  console.log(`▶ e2e server: stopping the Worker for a restart (state stays in ${PERSIST_TO})`);
+  old.once("exit", () => {
+    if (stopping) return;
+    worker = startWorker();
+    console.log(`▶ e2e server: the Worker is starting again on http://127.0.0.1:${port}`);
+  });
+  old.kill("SIGTERM");
+  setTimeout(() => {
+    if (running(old)) old.kill("SIGKILL");
+  }, 10_000).unref();
+});
 
 function stop(signal) {
   if (stopping) return;
@@ -221,9 +260,4 @@ function exited(name, code, signal) {
   }
   if (!running(worker) && !running(runner)) process.exit(failed);
 }
-worker.on("exit", (code, signal) => exited("wrangler", code, signal));
 runner.on("exit", (code, signal) => exited("the code runner", code, signal));
-worker.on("error", (error) => {
-  console.error(`✗ could not start wrangler: ${error.message}`);
-  process.exit(1);
-});

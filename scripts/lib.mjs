@@ -1,7 +1,8 @@
 // Shared helpers for the start, dev and seed scripts.
 import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { appendFileSync, copyFileSync, existsSync, readFileSync } from "node:fs";
+import { appendFileSync, copyFileSync, existsSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 
 export const root = new URL("..", import.meta.url).pathname;
 
@@ -83,4 +84,87 @@ export function liveReloadScriptHash() {
     console.warn(`! live reload will be blocked by the page's CSP: ${error.message}`);
     return null;
   }
+}
+
+/** A TCP port nothing listens on now (the OS picks it). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** True when a ProctorEdge at `base` answers /api/health within `timeoutMs`. */
+export async function serving(base, timeoutMs = 3000) {
+  try {
+    const res = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(timeoutMs) });
+    await res.body?.cancel();
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A bench's own server: scripts/e2e-server.mjs (a frozen copy of the current
+ * build, a fresh seeded D1 and its own runner) on two free ports, its output
+ * on stderr so stdout keeps only the bench's JSON. Needs a build (npm run
+ * build). Resolves once /api/health answers; `restartWorker()` asks it to
+ * restart the Worker alone (SIGUSR2), `stop()` stops it and removes what it
+ * kept for its port.
+ */
+export async function startE2eServer({ startMs = 180_000 } = {}) {
+  const port = await freePort();
+  const runnerPort = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  // e2e-server.mjs and wrangler need Node 22: a bench started with an older
+  // `node` runs them with the project's own, first on PATH as `npm run` puts it.
+  const old = Number(process.versions.node.split(".")[0]) < 22;
+  const node = old ? bin("node") : process.execPath;
+  const path = old ? { PATH: `${root}node_modules/.bin:${process.env.PATH ?? ""}` } : {};
+  const child = spawn(node, [`${root}scripts/e2e-server.mjs`], {
+    cwd: root,
+    env: { ...process.env, ...path, E2E_PORT: String(port), E2E_RUNNER_PORT: String(runnerPort) },
+    stdio: ["ignore", 2, 2],
+  });
+  const running = () => child.exitCode === null && child.signalCode === null;
+  let stopped = false;
+  const server = {
+    base,
+    port,
+    runnerPort,
+    running,
+    restartWorker: () => child.kill("SIGUSR2"),
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      if (running()) {
+        // e2e-server.mjs forwards SIGTERM to wrangler and its runner and exits once both are gone.
+        const gone = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        const quit = await Promise.race([gone.then(() => true), new Promise((r) => setTimeout(() => r(false), 20_000))]);
+        if (!quit) child.kill("SIGKILL");
+      }
+      // What e2e-server.mjs keeps per port; a random port would leave one of each behind.
+      for (const dir of [`${root}.wrangler/e2e-state-${port}`, `${root}.wrangler/e2e-build-${port}`, `/tmp/proctor-e2e-runner-${port}`]) {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+  const deadline = Date.now() + startMs;
+  while (Date.now() < deadline) {
+    if (!running()) {
+      await server.stop();
+      throw new Error(`scripts/e2e-server.mjs stopped (${child.exitCode ?? child.signalCode}) before serving; see its message above`);
+    }
+    if (await serving(base)) return server;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  await server.stop();
+  throw new Error(`scripts/e2e-server.mjs did not answer ${base}/api/health within ${startMs / 1000} s`);
 }
