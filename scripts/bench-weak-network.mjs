@@ -33,11 +33,8 @@
 // Options: --runs 3 (throttled loads per page), --start, --no-reference (skip
 // the one unthrottled load per page printed for comparison).
 import { chromium } from "@playwright/test";
-import { spawn } from "node:child_process";
-import { rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { availableParallelism, loadavg } from "node:os";
-import { requireNode22, root } from "./lib.mjs";
+import { requireNode22, serving, startE2eServer } from "./lib.mjs";
 
 const args = process.argv.slice(2);
 const runsAt = args.indexOf("--runs");
@@ -79,7 +76,6 @@ requireNode22();
 // ------------------------------------------------------------------ the server
 
 let server = null;
-let serverPort = null;
 let browser = null;
 let cleaned = false;
 
@@ -87,19 +83,7 @@ async function cleanUp() {
   if (cleaned) return;
   cleaned = true;
   await browser?.close().catch(() => {});
-  if (server && server.exitCode === null && server.signalCode === null) {
-    // e2e-server.mjs forwards SIGTERM to wrangler and its runner and exits once both are gone.
-    const gone = new Promise((resolve) => server.once("exit", resolve));
-    server.kill("SIGTERM");
-    const stopped = await Promise.race([gone.then(() => true), sleep(20_000).then(() => false)]);
-    if (!stopped) server.kill("SIGKILL");
-  }
-  if (serverPort) {
-    // What e2e-server.mjs keeps per port; a random port would leave one of each behind.
-    for (const dir of [`${root}.wrangler/e2e-state-${serverPort}`, `${root}.wrangler/e2e-build-${serverPort}`, `/tmp/proctor-e2e-runner-${serverPort}`]) {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }
+  await server?.stop();
 }
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   process.on(signal, async () => {
@@ -108,47 +92,14 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
   });
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function reachable(base) {
-  try {
-    const res = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(3000) });
-    return res.ok;
-  } catch {
-    return false;
-  }
-}
-
 async function startServer() {
-  serverPort = await freePort();
-  const runnerPort = await freePort();
-  const base = `http://127.0.0.1:${serverPort}`;
-  log(`starting scripts/e2e-server.mjs on ${base} (runner on ${runnerPort}); it needs a build: npm run build`);
-  // Its output goes to stderr; stdout carries only the JSON.
-  server = spawn(process.execPath, [`${root}scripts/e2e-server.mjs`], {
-    cwd: root,
-    env: { ...process.env, E2E_PORT: String(serverPort), E2E_RUNNER_PORT: String(runnerPort) },
-    stdio: ["ignore", 2, 2],
-  });
-  const deadline = Date.now() + SERVER_START_MS;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null || server.signalCode !== null) {
-      throw new BenchError(`scripts/e2e-server.mjs stopped (${server.exitCode ?? server.signalCode}) before serving; see its message above`);
-    }
-    if (await reachable(base)) return base;
-    await sleep(500);
+  log("starting scripts/e2e-server.mjs on free ports; it needs a build: npm run build");
+  try {
+    server = await startE2eServer({ startMs: SERVER_START_MS });
+  } catch (error) {
+    throw new BenchError(error.message);
   }
-  throw new BenchError(`scripts/e2e-server.mjs did not answer ${base}/api/health within ${SERVER_START_MS / 1000} s`);
+  return server.base;
 }
 
 // ------------------------------------------------------------------ set-up through the UI (unthrottled)
@@ -553,7 +504,7 @@ const wireFloorMs = (bytes) => Math.round((bytes / CONDITIONS.downloadThroughput
 async function main() {
   let base = (process.env.BASE_URL ?? "http://localhost:8787").replace(/\/$/, "");
   if (START) base = await startServer();
-  else if (!(await reachable(base))) {
+  else if (!(await serving(base))) {
     throw new BenchError(`No ProctorEdge server answers ${base}/api/health. Run \`npm start\` first (or set BASE_URL), or pass --start to let the bench run its own: npm run bench:weak-network -- --start`);
   }
   log(`server: ${base}`);
