@@ -49,3 +49,25 @@ export function runNativeBatch(db: Db, statements: readonly (NativeStatement | S
     }),
   );
 }
+
+/** SQLite's "database is locked": locally, another process (wrangler's CLI, a database browser) holds the same file. */
+const BUSY = /SQLITE_BUSY|database is locked/;
+/** The waits before each new try: under a second in all, well within the journal's request timeout. */
+export const BUSY_RETRY_MS = [25, 50, 100, 200, 400] as const;
+
+/**
+ * A D1 batch of writes, tried again while the database answers busy. A batch
+ * is one transaction, so a busy one wrote nothing and trying again is safe;
+ * any other error is thrown at once.
+ */
+export async function batchWhenFree(d1: Pick<D1Database, "batch">, statements: D1PreparedStatement[]) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await d1.batch(statements);
+    } catch (error) {
+      const wait = BUSY_RETRY_MS[attempt];
+      if (wait === undefined || !BUSY.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}

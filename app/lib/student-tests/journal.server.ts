@@ -3,6 +3,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { participantDisconnects, roomParticipants, studentTests, testRooms } from "~/db/schema";
 import { safeEqual } from "~/lib/accounts/accounts.server";
+import { batchWhenFree } from "~/lib/d1.server";
 import { prepared, type Db } from "~/lib/db.server";
 import type { Room } from "~/lib/rooms/rooms.server";
 import { verifyAnchor } from "./anchor.server";
@@ -138,7 +139,7 @@ export async function applyJournal(db: Db, room: Room, test: StudentTest, entrie
     const batch = pending;
     pending = [];
     pendingBytes = 0;
-    await d1.batch(batch);
+    await batchWhenFree(d1, batch);
   };
   for (const entry of sorted) {
     const before = stored.get(entry.id);
@@ -187,7 +188,7 @@ export async function applyJournal(db: Db, room: Room, test: StudentTest, entrie
         retry = true;
         break; // later entries must not overtake this one
       }
-      await d1.batch(flag ? [store, flag] : [store]);
+      await batchWhenFree(d1, flag ? [store, flag] : [store]);
     } else {
       const effect = reason ? null : effectOf(d1, room, test, entry);
       // One batch is one transaction: the effect runs only if the insert just before it added the row.
