@@ -17,11 +17,10 @@
 // Options: --n 30 (requests per loader), --keep.
 import { spawn, spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { BENCH, benchSql, studentOf } from "./bench/results-seed.mjs";
-import { bin, ensureDevVars, requireNode22, root } from "./lib.mjs";
+import { bin, ensureDevVars, freePort, requireNode22, root } from "./lib.mjs";
 
 const args = process.argv.slice(2);
 const nAt = args.indexOf("--n");
@@ -99,18 +98,6 @@ const seedMs = Date.now() - seedStarted;
 log(`seeded ${counts.tests} tests (${(sql.length / 1e6).toFixed(1)} MB of SQL) in ${(seedMs / 1000).toFixed(1)} s`);
 
 // ------------------------------------------------------------------ 3. serve
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const port = await freePort();
 const inspectorPort = await freePort();
