@@ -5,6 +5,7 @@ interface __BaseEnv_Env {
 	BETTER_AUTH_URL: string;
 	RUNNER_URL: string;
 	GRACE_SECONDS: string;
+	JOURNAL_FLUSH_SECONDS: string;
 	BETTER_AUTH_SECRET: string;
 	ADMIN_SIGNUP_CODE: string;
 	RUNNER_TOKEN: string;
@@ -26,7 +27,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "BETTER_AUTH_URL" | "RUNNER_URL" | "GRACE_SECONDS" | "BETTER_AUTH_SECRET" | "ADMIN_SIGNUP_CODE" | "RUNNER_TOKEN" | "LTI_PRIVATE_KEY">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "BETTER_AUTH_URL" | "RUNNER_URL" | "GRACE_SECONDS" | "JOURNAL_FLUSH_SECONDS" | "BETTER_AUTH_SECRET" | "ADMIN_SIGNUP_CODE" | "RUNNER_TOKEN" | "LTI_PRIVATE_KEY">> {}
 }
 declare module "*.txt" {
 	const value: string;

@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
 import { accommodations, participantDisconnects, roomParticipants, studentTests, testRooms } from "../app/db/schema";
 import { createDb } from "../app/lib/db.server";
+import { journalFlushMs, type HotEntry } from "../app/lib/student-tests/code-journal";
 import { publishRoomsChanged } from "../app/lib/party.server";
 import { startScheduledRoom } from "../app/lib/rooms/schedule.server";
 import { signAnchor } from "../app/lib/student-tests/anchor.server";
@@ -15,6 +16,7 @@ import {
   type RoomEvent,
   type ServerMessage,
 } from "./protocol";
+import { CodeJournal } from "./code-journal";
 
 /**
  * `heardAt`: when the party last heard from this connection, once it has
@@ -35,6 +37,14 @@ const userTag = (id: string) => `user:${id}`;
  */
 export class RoomParty extends Server<Env> {
   static options = { hibernate: true };
+
+  #journal: CodeJournal | null = null;
+  /** The room's held code and MCQ progress (issue 26, decision 031). */
+  private get journal() {
+    return (this.#journal ??= new CodeJournal(this.ctx.storage.sql, this.env.DB));
+  }
+  /** Whether this instance has made sure the alarm will flush what it holds. */
+  #flushArmed = false;
 
   getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
     const viewer = PartyViewer.safeParse(safeJson(ctx.request.headers.get(VIEWER_HEADER)));
@@ -164,24 +174,40 @@ export class RoomParty extends Server<Env> {
 
   /** RPC from the Worker: the room's scheduled start (issue 25) is at `at`; null clears it. */
   async setStartAlarm(at: number | null) {
+    await this.arm(at);
+  }
+
+  /**
+   * Sets the one alarm this object has for the earlier of its two jobs: the
+   * scheduled start at `startAt`, and the flush of held code within
+   * JOURNAL_FLUSH_MS while any waits.
+   */
+  private async arm(startAt: number | null) {
+    const flushAt = this.journal.waiting() ? Date.now() + journalFlushMs(this.env.JOURNAL_FLUSH_SECONDS) : null;
+    this.#flushArmed = flushAt !== null;
+    const at = startAt === null ? flushAt : flushAt === null ? startAt : Math.min(startAt, flushAt);
     if (at === null) await this.ctx.storage.deleteAlarm();
     else await this.ctx.storage.setAlarm(at);
   }
 
   /**
-   * The scheduled start is due: the room starts exactly as Start Test Now
-   * starts it (D1 first, then the same fan-out), with no admin page open. The
-   * alarm survives a restart of this object; D1 decides whether it is due, so
-   * a schedule moved later re-arms and a cleared one does nothing. A failure
-   * to reach D1 throws, and the runtime retries the alarm.
+   * The alarm: held code is written to D1, and a scheduled start that is due
+   * happens exactly as Start Test Now does (D1 first, then the same fan-out),
+   * with no admin page open. The alarm survives a restart of this object; D1
+   * decides whether a start is due, so a schedule moved later re-arms and a
+   * cleared one does nothing. A failure to reach D1 throws, and the runtime
+   * retries the alarm.
    */
   async onAlarm() {
-    const outcome = await startScheduledRoom(createDb(this.env.DB), this.name);
-    if (outcome.kind === "later") {
-      await this.ctx.storage.setAlarm(outcome.at);
-      return;
+    try {
+      await this.journal.flush();
+    } catch (error) {
+      this.#flushArmed = false; // the next entry arms it again if the runtime's retries give up
+      throw error;
     }
-    if (outcome.kind === "none") return;
+    const outcome = await startScheduledRoom(createDb(this.env.DB), this.name);
+    await this.arm(outcome.kind === "later" ? outcome.at : null);
+    if (outcome.kind === "later" || outcome.kind === "none") return;
     const { room } = outcome;
     const started = outcome.kind === "started";
     await this.publish({
@@ -194,6 +220,57 @@ export class RoomParty extends Server<Env> {
     });
     if (started) await this.publish({ type: "participants-changed", roomId: room.id }, { to: "admins" });
     await publishRoomsChanged(this.env);
+  }
+
+  /**
+   * RPC from the journal: stores accepted code and MCQ-progress entries, each
+   * once; the answer returns after this object's storage committed them.
+   * Returns the ids another test already used.
+   */
+  async takeEntries(entries: HotEntry[]) {
+    const result = this.journal.take(entries);
+    if (!this.#flushArmed && entries.length > 0) {
+      const current = await this.ctx.storage.getAlarm();
+      const due = Date.now() + journalFlushMs(this.env.JOURNAL_FLUSH_SECONDS);
+      if (current === null || current > due) await this.ctx.storage.setAlarm(due);
+      this.#flushArmed = true;
+    }
+    return result;
+  }
+
+  /** RPC: which of these entry ids this room holds, with their test. */
+  async knownEntries(ids: string[]) {
+    return this.journal.known(ids);
+  }
+
+  /** RPC: a test's latest code per question as held here. */
+  async heldCode(testId: string) {
+    return this.journal.latest(testId);
+  }
+
+  /** RPC: each test's last edit as held here. */
+  async heldLastEdits() {
+    return this.journal.lastEdits();
+  }
+
+  /** RPC: a test's entries not yet written to D1. */
+  async heldEntries(testId: string) {
+    return this.journal.unflushed(testId);
+  }
+
+  /** RPC: the last entry held here for this test that arrived at or before `at`. */
+  async heldLastReceived(testId: string, at: number) {
+    return this.journal.lastReceived(testId, at);
+  }
+
+  /** RPC: write held code to D1 now (all of the room's, or these tests'). */
+  async flushJournal(testIds?: string[]) {
+    await this.journal.flush(testIds);
+  }
+
+  /** RPC: forget tests whose room or history was deleted (all when null). */
+  async forgetTests(testIds: string[] | null) {
+    this.journal.forget(testIds);
   }
 
   /** RPC from the Worker: deliver an event to its audience; returns how many received it. */

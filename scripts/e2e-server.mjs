@@ -35,6 +35,7 @@ const SNAPSHOT = `.wrangler/e2e-build${suffix}`;
 const runnerPort = process.env.E2E_RUNNER_PORT ?? "2359";
 const runnerUrl = `http://127.0.0.1:${runnerPort}`;
 const graceSeconds = process.env.E2E_GRACE_SECONDS ?? "15";
+const flushSeconds = process.env.E2E_JOURNAL_FLUSH_SECONDS ?? "1";
 const RUNNER_WORK_DIR = `/tmp/proctor-e2e-runner${suffix}`;
 const RUNNER_CGROUP_NAME = `proctor-runner-e2e${suffix}`;
 const RUNNER_START_MS = 90_000;
@@ -194,6 +195,9 @@ const workerArgs = [
   // A short grace window, so the offline tests can reconnect after it closes.
   "--var",
   `GRACE_SECONDS:${graceSeconds}`,
+  // Held code reaches D1 within a second (not 60), so specs that read D1 directly see it soon (decision 031).
+  "--var",
+  `JOURNAL_FLUSH_SECONDS:${flushSeconds}`,
 ];
 /** The wrangler that serves now; a restart (SIGUSR2) replaces it. */
 let worker = startWorker();

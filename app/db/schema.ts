@@ -520,6 +520,28 @@ export const journalEntries = sqliteTable(
 );
 
 /**
+ * Accepted code and MCQ-progress entries, packed: the room's Durable Object
+ * holds them as they arrive and writes one row per test every
+ * JOURNAL_FLUSH_MS (issue 26, decision 031). `entries` is a JSON array of
+ * PackedEntry (app/lib/student-tests/code-journal.ts). WITHOUT ROWID (in the
+ * migration): one row written per pack.
+ */
+export const journalPacks = sqliteTable(
+  "journal_packs",
+  {
+    studentTestId: text("student_test_id")
+      .notNull()
+      .references(() => studentTests.id, { onDelete: "cascade" }),
+    id: text("id").notNull(),
+    entries: text("entries").notNull(),
+    entryCount: integer("entry_count").notNull(),
+    firstReceivedAt: integer("first_received_at").notNull(),
+    lastReceivedAt: integer("last_received_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.studentTestId, t.id] })],
+);
+
+/**
  * Every Run Code press that reached the runner (issue 12, the code's history):
  * when the server saw it and how many open cases passed. Run Code is not
  * journaled, so this is its only trace beside student_tests.run_count. Kept

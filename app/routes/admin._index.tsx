@@ -45,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     if (intent === "delete") {
       const { roomId } = parseValues(z.object({ roomId: idField("Failed to delete room") }), values);
-      await deleteRoom(context.db, roomId);
+      await deleteRoom(context.db, context.cloudflare.env, roomId);
       context.cloudflare.ctx.waitUntil(
         Promise.all([publish(env, roomId, { type: "room-deleted", roomId }), publishRoomsChanged(env)]),
       );

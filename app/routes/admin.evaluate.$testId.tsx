@@ -22,7 +22,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   let evaluation;
   let triage;
   try {
-    [evaluation, triage] = await Promise.all([evaluationData(context.db, params.testId ?? ""), triageForTest(context.db, params.testId ?? "")]);
+    [evaluation, triage] = await Promise.all([evaluationData(context.db, context.cloudflare.env, params.testId ?? ""), triageForTest(context.db, params.testId ?? "")]);
   } catch (error) {
     console.error("evaluation: load failed", error);
     throw data({ error: EVALUATE_MESSAGES.loadFailed }, { status: 500 });
@@ -50,7 +50,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     case "save":
       try {
         const { questions } = parseValues(SaveSchema, values);
-        const saved = await saveEvaluation(context.db, { testId, adminId: admin.id, questions });
+        const saved = await saveEvaluation(context.db, context.cloudflare.env, { testId, adminId: admin.id, questions });
         changed(saved.roomId);
         return success(`${EVALUATE_MESSAGES.saved}: score ${saved.total}`);
       } catch (error) {
@@ -58,7 +58,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       }
     case "accept":
       try {
-        const view = await acceptEvaluation(context.db, testId);
+        const view = await acceptEvaluation(context.db, context.cloudflare.env, testId);
         changed(view.roomId);
         return redirectWithToast("/admin/evaluation", { type: "success", message: EVALUATE_MESSAGES.accepted });
       } catch (error) {
@@ -66,7 +66,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       }
     case "reject":
       try {
-        const view = await rejectEvaluation(context.db, testId);
+        const view = await rejectEvaluation(context.db, context.cloudflare.env, testId);
         changed(view.roomId);
         return success(EVALUATE_MESSAGES.rejected);
       } catch (error) {

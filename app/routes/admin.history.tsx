@@ -64,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const ids = DeleteSchema.safeParse(form.getAll("testId"));
   if (!ids.success) return failure(HISTORY_MESSAGES.deleteFailed, 400);
   try {
-    const { deleted, roomIds } = await deleteStudentTests(context.db, ids.data);
+    const { deleted, roomIds } = await deleteStudentTests(context.db, context.cloudflare.env, ids.data);
     // Already gone (another tab, another admin): nothing was deleted here.
     if (deleted === 0) return failure(HISTORY_MESSAGES.deleteFailed, 404);
     // Open results pages of those rooms refetch (through their own guarded loaders).

@@ -11,7 +11,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireTestAdmin(request, context, params.studentTestId ?? "");
-  const view = await monitorView(context.db, params.studentTestId ?? "");
+  const view = await monitorView(context.db, context.cloudflare.env, params.studentTestId ?? "");
   if (!view) throw new Response("Not Found", { status: 404 });
   return { view };
 }

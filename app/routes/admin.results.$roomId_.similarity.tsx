@@ -47,7 +47,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (!room) return failure("Room not found", 404);
     if (intent === "analyse") {
       const { questionId } = parseValues(AnalyseSchema, values);
-      const done = await analyseQuestion(context.db, room, questionId);
+      const done = await analyseQuestion(context.db, context.cloudflare.env, room, questionId);
       return success(done.reused ? "Nothing changed since the last analysis" : `Analysed: ${done.pairs} pair${done.pairs === 1 ? "" : "s"} to review`, done);
     }
     if (intent === "decide") {

@@ -17,7 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireRoomAdmin(request, context, params.roomId ?? "");
   try {
-    return { roomId: params.roomId!, ...(await pairDetail(context.db, params.roomId ?? "", params.pairId ?? "")) };
+    return { roomId: params.roomId!, ...(await pairDetail(context.db, context.cloudflare.env, params.roomId ?? "", params.pairId ?? "")) };
   } catch (error) {
     if (error instanceof Error && "status" in error) throw new Response(error.message, { status: Number(error.status) });
     throw error;

@@ -51,7 +51,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireRoomAdmin(request, context, params.roomId ?? "");
-  const data = await roomPageData(context.db, params.roomId ?? "");
+  const data = await roomPageData(context.db, context.cloudflare.env, params.roomId ?? "");
   if (!data) throw await redirectWithToast("/admin", { type: "error", message: "Room not found" });
   return data;
 }
@@ -162,7 +162,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         return success("Unlock code updated successfully");
       }
       case "delete":
-        await deleteRoom(db, room.id);
+        await deleteRoom(db, env, room.id);
         after(Promise.all([publish(env, room.id, { type: "room-deleted", roomId: room.id }), publishRoomsChanged(env)]));
         return redirectWithToast("/admin", { type: "success", message: "Room deleted successfully" });
       case "add-participant": {

@@ -15,7 +15,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   let view;
   try {
     // The admin's audience: hidden cases come with their input and expected output.
-    view = await submissionView(context.db, params.testId ?? "", "admin");
+    view = await submissionView(context.db, context.cloudflare.env, params.testId ?? "", "admin");
   } catch (error) {
     console.error("admin submission view: load failed", error);
     throw data({ error: LOAD_FAILED }, { status: 500 });

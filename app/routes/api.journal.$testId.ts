@@ -6,6 +6,7 @@ import { publishCodeSaved, publishParticipantsChanged } from "~/lib/party.server
 import { signAnchor } from "~/lib/student-tests/anchor.server";
 import { journalJudge } from "~/lib/student-tests/coding-test.server";
 import { isSizeIssue, JOURNAL_LIMITS, JournalBatchSchema } from "~/lib/student-tests/journal-protocol";
+import { roomJournal } from "~/lib/student-tests/code-journal.server";
 import { applyJournal, JournalClosed, readJournalRequest } from "~/lib/student-tests/journal.server";
 
 /** Entries that change what the admin's participants table shows. */
@@ -47,7 +48,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     !found.participantStatus || found.participantStatus === "removed" ? "You have been removed from this room" : test.isDisqualified ? "The test was disqualified" : null;
   let result: Awaited<ReturnType<typeof applyJournal>>;
   try {
-    result = await applyJournal(context.db, room, test, body.entries, {
+    result = await applyJournal(context.db, room, test, body.entries, roomJournal(env, room.id), {
       graceMs: serverEnv.GRACE_SECONDS * 1000,
       judge: journalJudge(context, room, test),
       anchorSecret: serverEnv.BETTER_AUTH_SECRET,

@@ -14,7 +14,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const student = await requireRole(request, context, "student");
   let view;
   try {
-    view = await ownSubmissionView(context.db, params.testId ?? "", student.id);
+    view = await ownSubmissionView(context.db, context.cloudflare.env, params.testId ?? "", student.id);
   } catch (error) {
     console.error("submission view: load failed", error);
     throw data({ error: LOAD_FAILED }, { status: 500 });

@@ -43,7 +43,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (room.questionType === "mcq") throw redirect(`/test/${room.id}/mcq`);
   if (test.isCompleted) throw await redirectWithToast("/student", { type: "info", message: "You have already finished this test" });
   try {
-    const questions = await codingTestView(context.db, room, test);
+    const questions = await codingTestView(context.db, context.cloudflare.env, room, test);
     const state = testState(room, test);
     return {
       roomId: room.id,

@@ -29,7 +29,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     throw await redirectWithToast("/student", { type: "info", message: "This test has already been submitted" });
   }
   try {
-    const view = await mcqTestView(context.db, room, test);
+    const view = await mcqTestView(context.db, context.cloudflare.env, room, test);
     const state = testState(room, test);
     return {
       roomId: room.id,

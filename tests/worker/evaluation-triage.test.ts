@@ -193,7 +193,7 @@ describe("triage on arrival", () => {
     const pending = await page(EVALUATE(testId), admin.cookie);
     expect(pending).toContain("Triage running…");
     const unreachable = () => createRunnerClient({ RUNNER_URL: "http://127.0.0.1:9", RUNNER_TOKEN: "unused-token" }, { timeoutMs: 5_000 });
-    const triage = await triageEvaluationRequest(db, unreachable, id);
+    const triage = await triageEvaluationRequest(db, env, unreachable, id);
     expect(triage.status).toBe("failed");
     const stored = await requestOf(testId);
     expect(stored.status).toBe("pending");

@@ -27,6 +27,8 @@ import {
   testOf,
   type JournalInput,
   type Room,
+  liveCodeRows,
+  storedEntries,
 } from "./rooms-fixture";
 
 const CODING = "JT-Coding";
@@ -76,9 +78,9 @@ async function send(cookie: string, testId: string, entries: JournalInput[]) {
 
 const stop = (room: Room) => postForm(`/admin/room/${room.id}`, { intent: "stop" }, admin);
 const endsAt = async (room: Room) => (await one<{ ends_at: number }>("SELECT ends_at FROM test_rooms WHERE id = ?", room.id)).ends_at;
-const journalRows = (testId: string) => rows<{ id: string; kind: string; outcome: string; reason: string | null; synced_after_end: number }>("SELECT * FROM journal_entries WHERE student_test_id = ? ORDER BY seq", testId);
+const journalRows = (testId: string) => storedEntries(testId);
 const submissionsOf = (testId: string) => rows("SELECT * FROM submissions WHERE student_test_id = ?", testId);
-const liveCode = (testId: string) => rows("SELECT * FROM live_code_progress WHERE student_test_id = ?", testId);
+const liveCode = (testId: string) => liveCodeRows(testId);
 const anchorTime = (anchor: string) => Number(anchor.split(".")[0]);
 
 /** The student's room party: open, with the anchor of its welcome. */

@@ -23,6 +23,8 @@ import {
   UNLOCK,
   type JournalInput,
   type Room,
+  liveCodeRows,
+  storedEntries,
 } from "./rooms-fixture";
 
 const CODING = "JR-Coding";
@@ -83,10 +85,10 @@ async function setEndsAt(room: Room, endsAt: number) {
   await env.DB.prepare("UPDATE test_rooms SET ends_at = ? WHERE id = ?").bind(endsAt, room.id).run();
 }
 
-const stored = (id: string) => rows<JournalRow>("SELECT * FROM journal_entries WHERE id = ?", id);
-const storedFor = (testId: string) => rows<JournalRow>("SELECT * FROM journal_entries WHERE student_test_id = ? ORDER BY seq", testId);
-const liveCode = (testId: string, questionId: string) =>
-  rows<{ code: string; last_updated: number }>("SELECT code, last_updated FROM live_code_progress WHERE student_test_id = ? AND question_id = ?", testId, questionId);
+const storedFor = (testId: string): Promise<JournalRow[]> => storedEntries(testId);
+const stored = async (testId: string, id: string) => (await storedFor(testId)).filter((row) => row.id === id);
+const liveCode = async (testId: string, questionId: string) =>
+  (await liveCodeRows<{ code: string; last_updated: number }>(testId, questionId)).map(({ code, last_updated }) => ({ code, last_updated }));
 const submissionsOf = (testId: string) =>
   rows<{ question_id: string; code: string; test_cases_passed: number; test_cases_total: number; marks_obtained: number; score: number; submitted_at: number }>(
     "SELECT question_id, code, test_cases_passed, test_cases_total, marks_obtained, score, submitted_at FROM submissions WHERE student_test_id = ? ORDER BY question_id",
@@ -124,7 +126,7 @@ describe("the grace window after the deadline (for a student the party saw offli
 
     expect(await liveCode(testId, Q0)).toEqual([{ code: "written offline", last_updated: end - 1000 }]);
     expect((await testOf(room, s.email)).synced_after_end).toBe(1);
-    const [row] = await stored(e.id);
+    const [row] = await stored(testId, e.id);
     expect(row).toMatchObject({ student_test_id: testId, seq: 0, kind: "code", client_created_at: end - 1000, synced_after_end: 1, outcome: "accepted" });
     expect(JSON.parse(row!.payload)).toEqual({ questionId: Q0, code: "written offline" });
     expect(row!.received_at).toBeGreaterThan(end);
@@ -143,8 +145,8 @@ describe("the grace window after the deadline (for a student the party saw offli
     expect(body.rejected).toEqual([{ id: late.id, reason: "Written after the test ended" }]);
 
     expect((await liveCode(testId, Q0))[0]!.code).toBe("within the clock tolerance");
-    expect((await stored(tolerated.id))[0]).toMatchObject({ outcome: "accepted", synced_after_end: 1 });
-    expect((await stored(late.id))[0]).toMatchObject({ outcome: "rejected", synced_after_end: 1, client_created_at: end + 6_000 });
+    expect((await stored(testId, tolerated.id))[0]).toMatchObject({ outcome: "accepted", synced_after_end: 1 });
+    expect((await stored(testId, late.id))[0]).toMatchObject({ outcome: "rejected", synced_after_end: 1, client_created_at: end + 6_000 });
   });
 
   it("beyond GRACE_SECONDS (900) an entry written in time is rejected with the grace message, not applied, but kept for the admin", async () => {
@@ -171,10 +173,10 @@ describe("the grace window after the deadline (for a student the party saw offli
     expect(await liveCode(testId, Q0)).toEqual([{ code: "saved while online", last_updated: early }]);
     expect(await testOf(room, s.email)).toMatchObject({ tab_switch_count: 0, is_locked: 0, synced_after_end: 0, status: "in_progress" });
     // ...but kept, so the admin can see what arrived.
-    const [row] = await stored(offline.id);
+    const [row] = await stored(testId, offline.id);
     expect(row).toMatchObject({ kind: "code", outcome: "rejected", synced_after_end: 1, client_created_at: end - 1000 });
     expect(JSON.parse(row!.payload)).toEqual({ questionId: Q0, code: "written offline, synced too late" });
-    expect((await stored(tab.id))[0]).toMatchObject({ kind: "tab-switch", outcome: "rejected" });
+    expect((await stored(testId, tab.id))[0]).toMatchObject({ kind: "tab-switch", outcome: "rejected" });
   });
 
   it("a Submit Code queued before the deadline is judged when it syncs inside the grace window", async () => {
@@ -188,7 +190,7 @@ describe("the grace window after the deadline (for a student the party saw offli
     expect(body.judged).toEqual([{ id: e.id, questionId: Q0, passed: 5, total: 5, marks: 50 }]);
     expect(body.state.totalScore).toBe(50);
     expect(await testOf(room, s.email)).toMatchObject({ total_score: 50, synced_after_end: 1 });
-    expect((await stored(e.id))[0]).toMatchObject({ outcome: "accepted", synced_after_end: 1 });
+    expect((await stored(testId, e.id))[0]).toMatchObject({ outcome: "accepted", synced_after_end: 1 });
   });
 });
 
@@ -206,7 +208,7 @@ describe("a Submit Code queued offline", () => {
     expect((await testOf(room, s.email)).total_score).toBe(50);
     // Submitting also saves the code, as the online Submit does.
     expect((await liveCode(testId, Q0))[0]!.code).toBe(ECHO);
-    expect((await stored(e.id))[0]).toMatchObject({ kind: "submit-code", outcome: "accepted", synced_after_end: 0 });
+    expect((await stored(testId, e.id))[0]).toMatchObject({ kind: "submit-code", outcome: "accepted", synced_after_end: 0 });
   });
 
   it("code typed after it is kept: the submit's code is stamped with its own time, not the time it synced (issue 10)", async () => {
@@ -258,7 +260,7 @@ describe("a Submit Code queued offline", () => {
       expect(again.judged).toEqual([]);
       expect(again.state.totalScore).toBe(50);
     }
-    expect(await stored(e.id)).toHaveLength(1);
+    expect(await stored(testId, e.id)).toHaveLength(1);
     expect(await storedFor(testId)).toHaveLength(1);
     // One submission, never re-judged (its time is the first judging's).
     const subs = await submissionsOf(testId);
@@ -279,7 +281,7 @@ describe("a Submit Code queued offline", () => {
 
     expect(await submissionsOf(testId)).toEqual([]);
     expect(await testOf(room, s.email)).toMatchObject({ is_locked: 1, tab_switch_count: 1, total_score: 0 });
-    expect((await stored(submit.id))[0]).toMatchObject({ outcome: "rejected" });
+    expect((await stored(testId, submit.id))[0]).toMatchObject({ outcome: "rejected" });
   });
 });
 
@@ -334,7 +336,7 @@ describe("finishing through the journal", () => {
     expect(subs.find((x) => x.question_id === `${MCQ}-m3`)).toMatchObject({ code: "3", marks_obtained: 5 });
     expect(subs.find((x) => x.question_id === `${MCQ}-m9`)).toMatchObject({ code: String(10 % 4), marks_obtained: 0 });
     expect(await participantStatus(room, s.email)).toBe("completed");
-    expect((await stored(finish.id))[0]).toMatchObject({ kind: "finish", outcome: "accepted" });
+    expect((await stored(testId, finish.id))[0]).toMatchObject({ kind: "finish", outcome: "accepted" });
   });
 
   it("a resent finish is stored once and changes nothing; a later finish is rejected, later progress is harmless", async () => {
@@ -346,8 +348,8 @@ describe("finishing through the journal", () => {
 
     const resent = await send(s.cookie, testId, [finish]);
     expect(resent.state).toMatchObject({ status: "completed", totalScore: 35 });
-    expect(await stored(finish.id)).toHaveLength(1);
-    expect((await stored(finish.id))[0]!.outcome).toBe("accepted");
+    expect(await stored(testId, finish.id)).toHaveLength(1);
+    expect((await stored(testId, finish.id))[0]!.outcome).toBe("accepted");
     expect(await testOf(room, s.email)).toEqual(after);
     expect(await submissionsOf(testId)).toEqual(subs);
 
@@ -356,7 +358,7 @@ describe("finishing through the journal", () => {
     const body = await send(s.cookie, testId, [again]);
     expect(body.accepted).toEqual([]);
     expect(body.rejected).toEqual([{ id: again.id, reason: "This test has already been submitted" }]);
-    expect((await stored(again.id))[0]).toMatchObject({ outcome: "rejected" });
+    expect((await stored(testId, again.id))[0]).toMatchObject({ outcome: "rejected" });
 
     // Progress written after the finish may be stored, but it never changes the result.
     const progress = entry(2, "mcq-progress", { answers: mcqAnswers(20), marked: [], currentIndex: 5 });
@@ -403,7 +405,7 @@ describe("finishing through the journal", () => {
     expect(await testOf(room, s.email)).toMatchObject({ status: "in_progress", is_completed: 0, total_score: 0, submitted_at: null });
     expect(await submissionsOf(testId)).toEqual([]);
     expect(await participantStatus(room, s.email)).toBe("in_progress");
-    expect((await stored(finish.id))[0]).toMatchObject({ kind: "finish", outcome: "rejected" });
+    expect((await stored(testId, finish.id))[0]).toMatchObject({ kind: "finish", outcome: "rejected" });
   });
 });
 
@@ -493,7 +495,7 @@ describe("who may write to a test", () => {
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: "Test not found" });
 
-    for (const e of batch) expect(await stored(e.id)).toEqual([]);
+    for (const e of batch) expect(await stored(testId, e.id)).toEqual([]);
     expect(await storedFor(testId)).toEqual([]);
     expect(await storedFor((await testOf(room, bob.email)).id)).toEqual([]);
     expect(await testOf(room, alice.email)).toMatchObject({ tab_switch_count: 0, is_locked: 0, total_score: 0 });
@@ -531,6 +533,6 @@ describe("who may write to a test", () => {
     const res = await journal(s.cookie, testId, [after]);
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ error: "Please log in first" });
-    expect(await stored(after.id)).toEqual([]);
+    expect(await stored(testId, after.id)).toEqual([]);
   });
 });

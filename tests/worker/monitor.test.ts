@@ -52,7 +52,7 @@ describe("who may open the monitor", () => {
 
   it("refuses students, the watched student themself included, pages and data requests alike", async () => {
     const secret = `# SECRET-OF-TAKER-${crypto.randomUUID()}`;
-    const qid = (await monitorView(db(), taker.testId))!.questions[0]!.id;
+    const qid = (await monitorView(db(), env, taker.testId))!.questions[0]!.id;
     await send(taker.cookie, taker.testId, [{ seq: 900, kind: "code", payload: { questionId: qid, code: secret } }]);
     for (const cookie of [taker.cookie, other.cookie]) {
       for (const path of [page(taker.testId), `${page(taker.testId)}.data`]) {
@@ -69,7 +69,7 @@ describe("who may open the monitor", () => {
 
   it("answers 404 for an unknown test", async () => {
     expect((await call(page("no-such-test"), { cookie: admin })).status).toBe(404);
-    expect(await monitorView(db(), "no-such-test")).toBeNull();
+    expect(await monitorView(db(), env, "no-such-test")).toBeNull();
   });
 });
 
@@ -77,7 +77,7 @@ describe("the student's code", () => {
   it("shows 'Not started' until the first autosave, then the latest code and when it was saved", async () => {
     const { s, testId } = await freshTaker("Fresh Student");
 
-    const before = (await monitorView(db(), testId))!;
+    const before = (await monitorView(db(), env, testId))!;
     expect(before.questions).toHaveLength(2);
     expect(before.questions.every((q) => q.code === null && q.lastUpdated === null)).toBe(true);
     expect(await (await call(page(testId), { cookie: admin })).text()).toContain("Not started");
@@ -88,7 +88,7 @@ describe("the student's code", () => {
       { seq: 1, kind: "code", payload: { questionId: q0, code: "print('v1')" }, createdAt: t0 },
       { seq: 2, kind: "code", payload: { questionId: q0, code: "print('v2')" }, createdAt: t0 + 1000 },
     ]);
-    const after = (await monitorView(db(), testId))!;
+    const after = (await monitorView(db(), env, testId))!;
     expect(after.questions.find((q) => q.id === q0)).toMatchObject({ code: "print('v2')", lastUpdated: t0 + 1000 });
     expect(after.questions.find((q) => q.id === q1)).toMatchObject({ code: null, lastUpdated: null });
     expect(after.student.name).toBe("Fresh Student");
@@ -99,7 +99,7 @@ describe("the student's code", () => {
 describe("the code's history", () => {
   it("lists accepted versions oldest first by the client's time, with tab switches, unlocks and submits marked", async () => {
     const { s, testId } = await freshTaker("History Student");
-    const [q0, q1] = (await monitorView(db(), testId))!.questions.map((q) => q.id) as [string, string];
+    const [q0, q1] = (await monitorView(db(), env, testId))!.questions.map((q) => q.id) as [string, string];
     const t0 = Date.now() - 60_000;
     const answer = await send(s.cookie, testId, [
       { seq: 1, kind: "code", payload: { questionId: q0, code: "a" }, createdAt: t0 },
@@ -111,7 +111,7 @@ describe("the code's history", () => {
       { seq: 6, kind: "code", payload: { questionId: q0, code: "ab" }, createdAt: t0 + 5000 },
     ]);
     expect(answer.rejected).toHaveLength(1);
-    const timeline = (await monitorView(db(), testId))!.timeline!;
+    const timeline = (await monitorView(db(), env, testId))!.timeline!;
     expect(timeline.versions).toEqual([
       { at: t0, questionId: q0, code: "a" },
       { at: t0 + 2000, questionId: q1, code: "b" },
@@ -126,7 +126,7 @@ describe("the code's history", () => {
 
   it(`keeps only the latest ${HISTORY_CAP} entries and says it capped them`, async () => {
     const { testId } = await freshTaker("Prolific Student");
-    const q0 = (await monitorView(db(), testId))!.questions[0]!.id;
+    const q0 = (await monitorView(db(), env, testId))!.questions[0]!.id;
     const t0 = Date.now() - 3_600_000;
     const total = HISTORY_CAP + 20;
     const insert = env.DB.prepare(
@@ -136,7 +136,7 @@ describe("the code's history", () => {
       insert.bind(crypto.randomUUID(), testId, i, JSON.stringify({ questionId: q0, code: `v${i}` }), t0 + i * 1000, t0 + i * 1000),
     );
     for (let i = 0; i < statements.length; i += 100) await env.DB.batch(statements.slice(i, i + 100));
-    const timeline = (await monitorView(db(), testId))!.timeline!;
+    const timeline = (await monitorView(db(), env, testId))!.timeline!;
     expect(timeline.capped).toBe(true);
     expect(timeline.versions).toHaveLength(HISTORY_CAP);
     expect(timeline.versions[0]!.code).toBe(`v${total - HISTORY_CAP}`);
@@ -150,14 +150,14 @@ describe("the code's history", () => {
 
 describe("runs on the code's history", () => {
   const run = (r: Room, cookie: string, questionId: string, code: string) => postForm(`/test/${r.id}/coding`, { intent: "run", questionId, code }, cookie);
-  const runMarks = async (testId: string) => (await monitorView(db(), testId))!.timeline!.marks.filter((m): m is Extract<TimelineMark, { kind: "run" }> => m.kind === "run");
+  const runMarks = async (testId: string) => (await monitorView(db(), env, testId))!.timeline!.marks.filter((m): m is Extract<TimelineMark, { kind: "run" }> => m.kind === "run");
   const runRows = async (testId: string) =>
     (await env.DB.prepare("SELECT count(*) AS n FROM code_runs WHERE student_test_id = ?").bind(testId).first<{ n: number }>())!.n;
 
   it("marks every Run Code press that reached the runner, with the server's time and the open cases passed, in order", async () => {
     const { room: r, s, testId } = await freshTaker("Running Student");
     // Each student gets the questions in an order of their own.
-    const questions = (await monitorView(db(), testId))!.questions;
+    const questions = (await monitorView(db(), env, testId))!.questions;
     const [q0, q1] = questions.map((q) => q.id) as [string, string];
     const [title0, title1] = questions.map((q) => q.title) as [string, string];
     const t0 = Date.now() - 60_000;
@@ -186,10 +186,10 @@ describe("runs on the code's history", () => {
     expect(runs[1]!.at).toBeGreaterThanOrEqual(runs[0]!.at);
     expect(runs[1]!.at).toBeLessThanOrEqual(after2);
     // All marks stay in time order, runs among the journal's.
-    const marks = (await monitorView(db(), testId))!.timeline!.marks;
+    const marks = (await monitorView(db(), env, testId))!.timeline!.marks;
     expect(marks.map((m) => m.kind)).toEqual(["run", "run", "tab-switch", "unlock"]);
     // The grid's count and the rows agree.
-    expect((await roomGrid(db(), r.id)).find((t) => t.testId === testId)).toMatchObject({ runs: 2, submits: 1 });
+    expect((await roomGrid(db(), env, r.id)).find((t) => t.testId === testId)).toMatchObject({ runs: 2, submits: 1 });
     expect(await runRows(testId)).toBe(2);
 
     // The admin's page names each run, with its question, and has a legend.
@@ -198,7 +198,7 @@ describe("runs on the code's history", () => {
   });
 
   it("no student can read the runs: the monitor refuses them", async () => {
-    const qid = (await monitorView(db(), taker.testId))!.questions[0]!.id;
+    const qid = (await monitorView(db(), env, taker.testId))!.questions[0]!.id;
     expect((await run(room, taker.cookie, qid, "print(input())")).status).toBe(200);
     expect((await runMarks(taker.testId)).length).toBeGreaterThan(0);
     for (const cookie of [taker.cookie, other.cookie]) {
@@ -212,7 +212,7 @@ describe("runs on the code's history", () => {
 
   it(`keeps only the latest ${RUN_HISTORY_CAP} runs of a test, and no other test's runs go`, async () => {
     const { room: r, s, testId } = await freshTaker("Looping Student");
-    const q0 = (await monitorView(db(), testId))!.questions[0]!.id;
+    const q0 = (await monitorView(db(), env, testId))!.questions[0]!.id;
     const t0 = Date.now() - 3_600_000;
     const insert = env.DB.prepare("INSERT INTO code_runs (student_test_id, question_id, passed, total, at) VALUES (?, ?, ?, 1, ?)");
     // Earlier presses, written directly: the cap is checked by the next real one.
@@ -237,7 +237,7 @@ describe("runs on the code's history", () => {
     const inRoom = await freshTaker("Deleted Room Student");
     const inHistory = await freshTaker("Deleted History Student");
     for (const t of [inRoom, inHistory]) {
-      const qid = (await monitorView(db(), t.testId))!.questions[0]!.id;
+      const qid = (await monitorView(db(), env, t.testId))!.questions[0]!.id;
       expect((await run(t.room, t.s.cookie, qid, "print(input())")).status).toBe(200);
       expect(await runRows(t.testId)).toBe(1);
     }
@@ -247,7 +247,7 @@ describe("runs on the code's history", () => {
     const res = await call("/admin/history.data", { method: "POST", body: new URLSearchParams({ intent: "delete", testId: inHistory.testId }), cookie: admin });
     expect(res.status).toBe(200);
     expect(await runRows(inHistory.testId)).toBe(0);
-    expect(await monitorView(db(), inHistory.testId)).toBeNull();
+    expect(await monitorView(db(), env, inHistory.testId)).toBeNull();
   });
 });
 
@@ -258,7 +258,7 @@ describe("a multiple-choice test", () => {
     await start(r);
     expect((await launch(s.cookie, r)).status).toBe(302);
     const testId = (await testOf(r, s.email)).id;
-    const before = (await monitorView(db(), testId))!;
+    const before = (await monitorView(db(), env, testId))!;
     expect(before.mcq).toMatchObject({ answered: 0, marked: 0, currentQuestion: null, lastUpdated: null });
     expect(await (await call(page(testId), { cookie: admin })).text()).toContain("Not started");
 
@@ -266,7 +266,7 @@ describe("a multiple-choice test", () => {
     await send(s.cookie, testId, [
       { seq: 1, kind: "mcq-progress", payload: { answers: { [`${MCQ}-m0`]: 0, [`${MCQ}-m1`]: 3, [`${MCQ}-m2`]: 2 }, marked: [`${MCQ}-m1`], currentIndex: 3 }, createdAt: at },
     ]);
-    const view = (await monitorView(db(), testId))!;
+    const view = (await monitorView(db(), env, testId))!;
     expect(view.mcq).toEqual({ answered: 3, marked: 1, total: expect.any(Number), currentQuestion: 4, lastUpdated: at });
     expect(view.mcq!.total).toBeGreaterThanOrEqual(3);
     expect(view.timeline).toBeNull();
@@ -281,7 +281,7 @@ describe("the room grid", () => {
   it("counts runs and submits, keeps the best open cases passed, and shows edits, tab switches, locks and offline time", async () => {
     const { room: r, s, testId } = await freshTaker("Grid Student");
     const idle = await takingStudentAfterStart(r);
-    const [q0, q1] = (await monitorView(db(), testId))!.questions.map((q) => q.id) as [string, string];
+    const [q0, q1] = (await monitorView(db(), env, testId))!.questions.map((q) => q.id) as [string, string];
     const act = (intent: "run" | "submit", questionId: string, code: string) => postForm(`/test/${r.id}/coding`, { intent, questionId, code }, s.cookie);
     // Each question has 1 open case (echo): a right run passes it, a wrong one does not; the best stays.
     for (const [intent, q, code] of [
@@ -302,7 +302,7 @@ describe("the room grid", () => {
     const now = Date.now();
     await env.DB.prepare("INSERT INTO participant_disconnects (id, room_id, student_id, started_at) VALUES (?, ?, ?, ?)").bind(crypto.randomUUID(), r.id, studentId, now - 90_000).run();
 
-    const tiles = await roomGrid(db(), r.id, now);
+    const tiles = await roomGrid(db(), env, r.id, now);
     expect(tiles.map((t) => t.name)).toEqual(["Grid Student", "Idle Student"]);
     expect(tiles[0]).toMatchObject({
       testId,
@@ -320,7 +320,7 @@ describe("the room grid", () => {
     // A second passing run of the other question adds its best; the room page links each tile to the monitor.
     await send(s.cookie, testId, [{ seq: 3, kind: "unlock", payload: { code: UNLOCK } }]);
     expect((await act("run", q1, "print(input())")).status).toBe(200);
-    expect((await roomGrid(db(), r.id, now))[0]).toMatchObject({ runs: 3, submits: 1, openCasesPassed: 2, isLocked: false });
+    expect((await roomGrid(db(), env, r.id, now))[0]).toMatchObject({ runs: 3, submits: 1, openCasesPassed: 2, isLocked: false });
     const html = await (await call(`/admin/room/${r.id}`, { cookie: admin })).text();
     expect(html.includes(`/admin/monitor/${testId}`), "the room page links to the monitor").toBe(true);
   });
@@ -332,7 +332,7 @@ describe("the live event", () => {
     const watched = await connect(room.id, taker.cookie);
     const bystander = await connect(room.id, other.cookie);
     const marker = `# LIVE-${crypto.randomUUID()}`;
-    const qid = (await monitorView(db(), taker.testId))!.questions[0]!.id;
+    const qid = (await monitorView(db(), env, taker.testId))!.questions[0]!.id;
     const raw: string[] = [];
     adminTab.ws.addEventListener("message", (e) => raw.push(String(e.data)));
     await send(taker.cookie, taker.testId, [{ seq: 1000, kind: "code", payload: { questionId: qid, code: marker } }]);
@@ -356,7 +356,7 @@ describe("the live event", () => {
 
   it("saves in quick succession reach the admins as one event per test (gathered per room, decision 024)", async () => {
     const adminTab = await connect(room.id, admin);
-    const qid = (await monitorView(db(), taker.testId))!.questions[0]!.id;
+    const qid = (await monitorView(db(), env, taker.testId))!.questions[0]!.id;
     const count = () => adminTab.inbox.seen.filter((m) => m.type === "code-saved").length;
     const before = count();
     await Promise.all(

@@ -4,6 +4,8 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { signAnchor } from "~/lib/student-tests/anchor.server";
+import type { PackedEntry } from "~/lib/student-tests/code-journal";
+import { flushRoomJournal } from "~/lib/student-tests/code-journal.server";
 import { call, postForm, signUp } from "./helpers";
 
 // Markers that must never reach a student: hidden test data, answers, codes.
@@ -22,6 +24,56 @@ export async function signUpAdmin() {
 export const rows = async <T = Record<string, unknown>>(sql: string, ...binds: unknown[]) =>
   (await env.DB.prepare(sql).bind(...binds).all<T>()).results;
 export const one = async <T = Record<string, unknown>>(sql: string, ...binds: unknown[]) => (await rows<T>(sql, ...binds))[0]!;
+
+/** The test's room's object writes the code it holds to D1 now (decision 031), as its alarm would. */
+export async function flushHeld(testId: string) {
+  const test = await one<{ room_id: string } | undefined>("SELECT room_id FROM student_tests WHERE id = ?", testId);
+  if (test) await flushRoomJournal(env, test.room_id);
+}
+
+/** A stored journal entry as D1 holds it: a `journal_entries` row, or an entry of a `journal_packs` row (accepted code). */
+export type StoredEntry = {
+  id: string;
+  student_test_id: string;
+  seq: number;
+  kind: string;
+  payload: string;
+  client_created_at: number;
+  received_at: number;
+  synced_after_end: number;
+  outcome: string;
+  reason: string | null;
+};
+
+/** Every entry the journal stored for a test, in seq order, after its room's object wrote what it held. */
+export async function storedEntries(testId: string): Promise<StoredEntry[]> {
+  await flushHeld(testId);
+  const plain = await rows<StoredEntry>("SELECT * FROM journal_entries WHERE student_test_id = ?", testId);
+  const packs = await rows<{ entries: string }>("SELECT entries FROM journal_packs WHERE student_test_id = ?", testId);
+  const packed = packs.flatMap((p) => JSON.parse(p.entries) as PackedEntry[]).map(
+    (e): StoredEntry => ({
+      id: e.id,
+      student_test_id: testId,
+      seq: e.seq,
+      kind: e.kind,
+      payload: e.payload,
+      client_created_at: e.createdAt,
+      received_at: e.receivedAt,
+      synced_after_end: e.syncedAfterEnd ? 1 : 0,
+      outcome: "accepted",
+      reason: null,
+    }),
+  );
+  return [...plain, ...packed].sort((a, b) => a.seq - b.seq);
+}
+
+/** A test's latest code rows (live_code_progress) after its room's object wrote what it held. */
+export async function liveCodeRows<T = { question_id: string; code: string; last_updated: number }>(testId: string, questionId?: string): Promise<T[]> {
+  await flushHeld(testId);
+  return questionId === undefined
+    ? rows<T>("SELECT * FROM live_code_progress WHERE student_test_id = ?", testId)
+    : rows<T>("SELECT * FROM live_code_progress WHERE student_test_id = ? AND question_id = ?", testId, questionId);
+}
 
 /** Two Python questions: echo the input line back, with 1 open and 4 hidden cases each. */
 export async function seedCodingCategory(category: string) {

@@ -19,6 +19,8 @@ import {
   takingStudent,
   testOf,
   UNLOCK,
+  liveCodeRows,
+  storedEntries,
 } from "./rooms-fixture";
 
 /** Posts like the page's fetchers do (single fetch): the action's data, no page loaders after it. */
@@ -219,10 +221,10 @@ describe("proctoring and the journal", () => {
       { seq: 1, kind: "code", payload: { questionId: "ST-Coding-q0", code: "second" }, createdAt: t + 1 },
     ]);
     expect(((await res.json()) as { accepted: string[] }).accepted).toHaveLength(3);
-    expect((await one<{ code: string }>("SELECT code FROM live_code_progress WHERE student_test_id = ? AND question_id = 'ST-Coding-q0'", testId)).code).toBe("third");
+    expect((await liveCodeRows(testId, "ST-Coding-q0"))[0]!.code).toBe("third");
     // A stale entry arriving later does not overwrite newer code.
     await journal(s.cookie, testId, [{ seq: 3, kind: "code", payload: { questionId: "ST-Coding-q0", code: "stale" }, createdAt: t - 1000 }]);
-    expect((await one<{ code: string }>("SELECT code FROM live_code_progress WHERE student_test_id = ? AND question_id = 'ST-Coding-q0'", testId)).code).toBe("third");
+    expect((await liveCodeRows(testId, "ST-Coding-q0"))[0]!.code).toBe("third");
   });
 
   it("locks on a switch, unlocks with the room's code, and the 3rd switch disqualifies for good", async () => {
@@ -249,7 +251,7 @@ describe("proctoring and the journal", () => {
     res = await journal(s.cookie, testId, [{ seq: 6, kind: "code", payload: { questionId: "ST-Coding-q0", code: "x" } }]);
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ error: "The test was disqualified" });
-    expect(await rows("SELECT * FROM journal_entries WHERE student_test_id = ? AND seq = 6", testId)).toEqual([]);
+    expect((await storedEntries(testId)).filter((e) => e.seq === 6)).toEqual([]);
   });
 
   it("3 wrong unlock codes disqualify", async () => {
@@ -280,7 +282,7 @@ describe("proctoring and the journal", () => {
     const body = (await j.json()) as { accepted: string[]; rejected: { reason: string }[] };
     expect(body.accepted).toHaveLength(1);
     expect(body.rejected[0]!.reason).toBe("Written after the test ended");
-    expect((await one<{ code: string }>("SELECT code FROM live_code_progress WHERE student_test_id = ?", testId)).code).toBe("written in time");
+    expect((await liveCodeRows(testId))[0]!.code).toBe("written in time");
   });
 
   it("refuses malformed journals with 400, and anonymous callers", async () => {

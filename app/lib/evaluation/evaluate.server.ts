@@ -21,22 +21,22 @@ export type EvaluationData = SubmissionView & {
 };
 
 /** The admin's view of a coding test (hidden cases included) and the evaluator's versions; null if missing. */
-export async function evaluationData(db: Db, testId: string): Promise<EvaluationData | null> {
-  const view = await submissionView(db, testId, "admin");
+export async function evaluationData(db: Db, env: Env, testId: string): Promise<EvaluationData | null> {
+  const view = await submissionView(db, env, testId, "admin");
   if (!view || view.questionType === "mcq") return null;
   const saved = await db.select().from(evaluatorVersions).where(eq(evaluatorVersions.studentTestId, view.testId));
   return { ...view, versions: Object.fromEntries(saved.map((v) => [v.questionId, { code: v.code, updatedAt: v.updatedAt.getTime() }])) };
 }
 
-async function testOf(db: Db, testId: string) {
-  const view = await submissionView(db, testId, "admin");
+async function testOf(db: Db, env: Env, testId: string) {
+  const view = await submissionView(db, env, testId, "admin");
   if (!view || view.questionType === "mcq") throw new FormError(EVALUATE_MESSAGES.loadFailed, 404);
   return view;
 }
 
 /** Run Code: the edited code judged against every case of the question, hidden included (admins only). */
 export async function runEvaluation(context: AppLoadContext, input: { testId: string; questionId: string; code: string }) {
-  const view = await testOf(context.db, input.testId);
+  const view = await testOf(context.db, context.cloudflare.env, input.testId);
   const question = view.questions.find((q) => q.id === input.questionId);
   if (!question) throw new FormError(EVALUATE_MESSAGES.runFailed, 404);
   const cases = await context.db.select().from(testCases).where(eq(testCases.questionId, question.id)).orderBy(asc(testCases.position));
@@ -105,8 +105,8 @@ async function writeResults(db: Db, testId: string, results: Recomputed[], test:
 }
 
 /** Save: the ticked cases become each submission's result; the test total is the sum of marks. */
-export async function saveEvaluation(db: Db, input: { testId: string; adminId: string; questions: SavedQuestion[] }) {
-  const view = await testOf(db, input.testId);
+export async function saveEvaluation(db: Db, env: Env, input: { testId: string; adminId: string; questions: SavedQuestion[] }) {
+  const view = await testOf(db, env, input.testId);
   const byId = new Map(input.questions.map((q) => [q.questionId, q]));
   const results = await recompute(db, view, (questionId, caseIds) => (byId.get(questionId)?.passed ?? []).filter((id) => caseIds.includes(id)));
   const total = results.reduce((sum, r) => sum + r.marks, 0);
@@ -129,8 +129,8 @@ export async function saveEvaluation(db: Db, input: { testId: string; adminId: s
 }
 
 /** Accept: every case passed, full marks, score 100; the test 100, completed, override passed, not disqualified. */
-export async function acceptEvaluation(db: Db, testId: string) {
-  const view = await testOf(db, testId);
+export async function acceptEvaluation(db: Db, env: Env, testId: string) {
+  const view = await testOf(db, env, testId);
   const results = await recompute(db, view, (_q, caseIds) => caseIds);
   await writeResults(db, view.testId, results, {
     totalScore: PASS_SCORE,
@@ -143,8 +143,8 @@ export async function acceptEvaluation(db: Db, testId: string) {
 }
 
 /** Reject: submissions zeroed; the test 0, completed, override failed, not disqualified. */
-export async function rejectEvaluation(db: Db, testId: string) {
-  const view = await testOf(db, testId);
+export async function rejectEvaluation(db: Db, env: Env, testId: string) {
+  const view = await testOf(db, env, testId);
   const results = await recompute(db, view, () => []);
   await writeResults(db, view.testId, results, {
     totalScore: 0,

@@ -19,14 +19,14 @@ export function triageRunner(env: Env): RunnerClient {
   return createRunnerClient(getServerEnv(env), { timeoutMs: TRIAGE_LIMITS.runnerTimeoutMs });
 }
 
-async function computeTriage(db: Db, runner: () => RunnerClient, requestId: string): Promise<Triage> {
+async function computeTriage(db: Db, env: Env, runner: () => RunnerClient, requestId: string): Promise<Triage> {
   const request = await db
     .select({ testId: evaluationRequests.studentTestId })
     .from(evaluationRequests)
     .where(eq(evaluationRequests.id, requestId))
     .get();
   if (!request) throw new Error(`evaluation request ${requestId} is gone`);
-  const view = await submissionView(db, request.testId, "admin");
+  const view = await submissionView(db, env, request.testId, "admin");
   const questions = view && view.questionType !== "mcq" ? view.questions : [];
   const { picked, unchecked } = pickFailedCases(questions);
   if (picked.length === 0) return buildTriage(questions, [], {}, unchecked);
@@ -53,10 +53,10 @@ async function computeTriage(db: Db, runner: () => RunnerClient, requestId: stri
  * Reruns the request's failed cases and stores the outcome on the request,
  * "done" or "failed" with a short reason. Never throws.
  */
-export async function triageEvaluationRequest(db: Db, runner: () => RunnerClient, requestId: string): Promise<Triage> {
+export async function triageEvaluationRequest(db: Db, env: Env, runner: () => RunnerClient, requestId: string): Promise<Triage> {
   let triage: Triage;
   try {
-    triage = await computeTriage(db, runner, requestId);
+    triage = await computeTriage(db, env, runner, requestId);
   } catch (error) {
     if (error instanceof RunnerError) console.warn(`evaluation triage ${requestId}: ${error.message}`);
     else console.error(`evaluation triage ${requestId} failed`, error);
@@ -78,7 +78,7 @@ export async function triageEvaluationRequest(db: Db, runner: () => RunnerClient
 export function triageInBackground(context: AppLoadContext, requestId: string) {
   const { env, ctx } = context.cloudflare;
   ctx.waitUntil(
-    triageEvaluationRequest(context.db, () => triageRunner(env), requestId).then(() => publishEvaluationRequested(env)),
+    triageEvaluationRequest(context.db, env, () => triageRunner(env), requestId).then(() => publishEvaluationRequested(env)),
   );
 }
 

@@ -2,7 +2,9 @@
 // runs. Admins only — the route guards, and nothing here ever reaches a
 // student: the party event that prompts a refetch carries ids only.
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { codeRuns, journalEntries, liveCodeProgress, questions, roomParticipants, roomQuestions, studentTests, testRooms } from "~/db/schema";
+import { codeRuns, journalEntries, journalPacks, questions, roomParticipants, roomQuestions, studentTests, testRooms } from "~/db/schema";
+import { selectInChunks } from "~/lib/d1.server";
+import { heldEntries, heldLastEdits, latestCode, type PackedEntry } from "~/lib/student-tests/code-journal.server";
 import type { Db } from "~/lib/db.server";
 import { RUN_HISTORY_CAP } from "./activity.server";
 import { offlinePeriods, offlineTime, type OfflinePeriod } from "~/lib/rooms/rooms.server";
@@ -22,7 +24,7 @@ export type TimelineMark = { at: number; kind: Exclude<TimelineMarkKind, "run">;
 export type Timeline = { versions: TimelineVersion[]; marks: TimelineMark[]; offline: OfflinePeriod[]; capped: boolean; cap: number };
 
 /** One student's test as the monitor shows it; null for an unknown test. */
-export async function monitorView(db: Db, studentTestId: string, now = Date.now()) {
+export async function monitorView(db: Db, env: Env, studentTestId: string, now = Date.now()) {
   const found = await db
     .select({ test: studentTests, room: testRooms, name: roomParticipants.fullName, email: roomParticipants.email })
     .from(studentTests)
@@ -33,9 +35,9 @@ export async function monitorView(db: Db, studentTestId: string, now = Date.now(
   if (!found) return null;
   const { test, room } = found;
   const [progress, periods, timeline] = await Promise.all([
-    db.select().from(liveCodeProgress).where(eq(liveCodeProgress.studentTestId, test.id)),
+    latestCode(db, env, room.id, test.id),
     offlinePeriods(db, room.id),
-    room.questionType === "coding" ? codeTimeline(db, test.id) : null,
+    room.questionType === "coding" ? codeTimeline(db, env, room.id, test.id) : null,
   ]);
   const offline = periods.get(test.studentId) ?? [];
   const header = {
@@ -99,14 +101,17 @@ const MARKS: Record<string, Exclude<TimelineMarkKind, "run">> = { "submit-code":
  * the latest RUN_HISTORY_CAP), timed by the server's clock as the offline
  * periods are; journal times are the client's server-corrected clock (006).
  */
-export async function codeTimeline(db: Db, studentTestId: string): Promise<Omit<Timeline, "offline">> {
-  const [rows, runs] = await Promise.all([
+export async function codeTimeline(db: Db, env: Env, roomId: string, studentTestId: string): Promise<Omit<Timeline, "offline">> {
+  // The room's object first: an entry it has written to D1 since is then found in D1's packs.
+  const held = await heldEntries(env, roomId, studentTestId);
+  const [journaled, packed, runs] = await Promise.all([
     db
-      .select({ kind: journalEntries.kind, payload: journalEntries.payload, at: journalEntries.clientCreatedAt })
+      .select({ id: journalEntries.id, seq: journalEntries.seq, kind: journalEntries.kind, payload: journalEntries.payload, at: journalEntries.clientCreatedAt })
       .from(journalEntries)
       .where(and(eq(journalEntries.studentTestId, studentTestId), eq(journalEntries.outcome, "accepted"), inArray(journalEntries.kind, ["code", ...Object.keys(MARKS)])))
       .orderBy(desc(journalEntries.clientCreatedAt), desc(journalEntries.seq))
       .limit(HISTORY_CAP + 1),
+    latestPacks(db, studentTestId, HISTORY_CAP + 1),
     db
       .select({ at: codeRuns.at, questionId: codeRuns.questionId, passed: codeRuns.passed, total: codeRuns.total })
       .from(codeRuns)
@@ -114,6 +119,11 @@ export async function codeTimeline(db: Db, studentTestId: string): Promise<Omit<
       .orderBy(desc(codeRuns.at), desc(codeRuns.id))
       .limit(RUN_HISTORY_CAP),
   ]);
+  // Code (packed or held) and the marks of the D1 journal, newest first, each entry once.
+  const seen = new Set<string>();
+  const rows = [...journaled, ...[...packed, ...held].map((e) => ({ id: e.id, seq: e.seq, kind: e.kind, payload: safeJson(e.payload), at: new Date(e.createdAt) }))]
+    .filter((row) => !seen.has(row.id) && seen.add(row.id))
+    .sort((a, b) => b.at.getTime() - a.at.getTime() || b.seq - a.seq);
   const capped = rows.length > HISTORY_CAP;
   const versions: TimelineVersion[] = [];
   const marks: TimelineMark[] = [];
@@ -153,8 +163,8 @@ export type GridTile = {
  * participants with their test and last edit (a correlated MAX, no per-student
  * round trip), one for the offline periods.
  */
-export async function roomGrid(db: Db, roomId: string, now = Date.now()): Promise<GridTile[]> {
-  const [result, periods] = await Promise.all([
+export async function roomGrid(db: Db, env: Env, roomId: string, now = Date.now()): Promise<GridTile[]> {
+  const [result, periods, held] = await Promise.all([
     db.$client
       .prepare(
         `SELECT p.id AS participantId, p.student_id AS studentId, p.full_name AS name, p.email, p.status AS participantStatus,
@@ -184,6 +194,7 @@ export async function roomGrid(db: Db, roomId: string, now = Date.now()): Promis
         lastEditAt: number | null;
       }>(),
     offlinePeriods(db, roomId),
+    heldLastEdits(env, roomId),
   ]);
   return result.results.map((r) => {
     const open = (periods.get(r.studentId) ?? []).find((p) => p.endedAt === null);
@@ -195,7 +206,7 @@ export async function roomGrid(db: Db, roomId: string, now = Date.now()): Promis
       status: r.isDisqualified ? "disqualified" : (r.testStatus ?? r.participantStatus),
       online: !open,
       offlineForMs: open ? Math.max(0, now - open.startedAt) : null,
-      lastEditAt: r.lastEditAt,
+      lastEditAt: Math.max(r.lastEditAt ?? 0, (r.testId && held[r.testId]) || 0) || null,
       runs: r.runs ?? 0,
       submits: r.submits ?? 0,
       openCasesPassed: sumBest(r.openBest),
@@ -211,5 +222,33 @@ function sumBest(json: string | null): number {
     return Object.values(best).reduce<number>((sum, n) => sum + (typeof n === "number" ? n : 0), 0);
   } catch {
     return 0;
+  }
+}
+
+/** A test's latest packed entries (at least `count` of them when it has that many), newest pack first. */
+async function latestPacks(db: Db, testId: string, count: number): Promise<PackedEntry[]> {
+  const heads = await db
+    .select({ id: journalPacks.id, n: journalPacks.entryCount })
+    .from(journalPacks)
+    .where(eq(journalPacks.studentTestId, testId))
+    .orderBy(desc(journalPacks.id));
+  let total = 0;
+  const ids: string[] = [];
+  for (const head of heads) {
+    if (total >= count) break;
+    ids.push(head.id);
+    total += head.n;
+  }
+  const packs = await selectInChunks(db, ids, (part) =>
+    db.select({ entries: journalPacks.entries }).from(journalPacks).where(and(eq(journalPacks.studentTestId, testId), inArray(journalPacks.id, part))),
+  );
+  return packs.flatMap((p) => safeJson(p.entries) as PackedEntry[]);
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
   }
 }

@@ -8,6 +8,7 @@ import {
   evaluationRequests,
   evaluatorVersions,
   journalEntries,
+  journalPacks,
   liveCodeProgress,
   resultOverrides,
   studentTests,
@@ -21,6 +22,7 @@ import { chunk } from "~/lib/d1-limits";
 import { HISTORY_PAGE_SIZE } from "~/components/results/history-query";
 import { toCsv, type CsvValue } from "./csv-export";
 import { adminBadge } from "./student-status";
+import { forgetHeldTests } from "~/lib/student-tests/code-journal.server";
 
 /**
  * Newest first. The rowid breaks ties so pages never overlap: it sits in the
@@ -243,7 +245,7 @@ export type DeleteResult = { deleted: number; roomIds: string[] };
  * none of it. The rooms and their participants stay. Ids go in chunks (D1's
  * 100 parameters).
  */
-export async function deleteStudentTests(db: Db, testIds: readonly string[]): Promise<DeleteResult> {
+export async function deleteStudentTests(db: Db, env: Env, testIds: readonly string[]): Promise<DeleteResult> {
   const parts = chunk([...new Set(testIds)]);
   if (parts.length === 0) return { deleted: 0, roomIds: [] };
   const statements: BatchItem<"sqlite">[] = [];
@@ -253,6 +255,7 @@ export async function deleteStudentTests(db: Db, testIds: readonly string[]): Pr
   for (const ids of parts) statements.push(db.delete(evaluatorVersions).where(inArray(evaluatorVersions.studentTestId, ids)));
   for (const ids of parts) statements.push(db.delete(liveCodeProgress).where(inArray(liveCodeProgress.studentTestId, ids)));
   for (const ids of parts) statements.push(db.delete(journalEntries).where(inArray(journalEntries.studentTestId, ids)));
+  for (const ids of parts) statements.push(db.delete(journalPacks).where(inArray(journalPacks.studentTestId, ids)));
   for (const ids of parts) statements.push(db.delete(codeRuns).where(inArray(codeRuns.studentTestId, ids)));
   for (const ids of parts) statements.push(db.delete(resultOverrides).where(inArray(resultOverrides.studentTestId, ids)));
   for (const ids of parts) {
@@ -262,5 +265,9 @@ export async function deleteStudentTests(db: Db, testIds: readonly string[]): Pr
   }
   const results = await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   const removed = results.slice(-parts.length).flat() as { id: string; roomId: string }[];
+  // Each room's object forgets the code it holds for these tests.
+  const byRoom = new Map<string, string[]>();
+  for (const r of removed) byRoom.set(r.roomId, [...(byRoom.get(r.roomId) ?? []), r.id]);
+  await Promise.all([...byRoom].map(([roomId, ids]) => forgetHeldTests(env, roomId, ids)));
   return { deleted: removed.length, roomIds: [...new Set(removed.map((r) => r.roomId))] };
 }

@@ -75,12 +75,12 @@ export async function listStudentHistory(db: Db, studentId: string, page: number
  * (hidden cases as status only), or null when the test is missing or not theirs.
  * Ownership is checked before anything of the test is read.
  */
-export async function ownSubmissionView(db: Db, testId: string, studentId: string): Promise<SubmissionView | null> {
+export async function ownSubmissionView(db: Db, env: Env, testId: string, studentId: string): Promise<SubmissionView | null> {
   const own = await db
     .select({ id: studentTests.id })
     .from(studentTests)
     .where(and(eq(studentTests.id, testId), eq(studentTests.studentId, studentId)))
     .get();
   if (!own) return null;
-  return submissionView(db, own.id, "student");
+  return submissionView(db, env, own.id, "student");
 }

@@ -8,12 +8,12 @@ import { timeTrail } from "~/lib/student-tests/student-time.server";
 import { categoryCounts, roomDetail } from "./rooms.server";
 
 /** The room page's data, or null when the room does not exist. */
-export async function roomPageData(db: Db, roomId: string) {
+export async function roomPageData(db: Db, env: Env, roomId: string) {
   const detail = await roomDetail(db, roomId);
   if (!detail) return null;
   const [categories, grid, courses, notLaunched, timeChanges] = await Promise.all([
     categoryCounts(db),
-    roomGrid(db, detail.room.id),
+    roomGrid(db, env, detail.room.id),
     rosterCourses(db, detail.room.id),
     notLaunchedStudents(db, detail.room.id),
     timeTrail(db, detail.room.id),

@@ -7,6 +7,7 @@ import {
   codeRuns,
   evaluationRequests,
   journalEntries,
+  journalPacks,
   liveCodeProgress,
   participantDisconnects,
   questions,
@@ -28,6 +29,7 @@ import { generateOtp, OTP_PATTERN } from "~/lib/otp";
 import { creditableOutageMs, effectiveExtraTime, ownExtraTime } from "~/lib/student-tests/student-time";
 import { STUDENT_TIME_LIMITS } from "~/lib/student-tests/student-time-validation";
 import { ROOM_LIMITS } from "./room-validation";
+import { forgetHeldTests } from "~/lib/student-tests/code-journal.server";
 
 /** A room rule the request broke (spec 1 section 5); answered as a 4xx with this message. */
 export class RoomRuleError extends FormError {}
@@ -341,8 +343,11 @@ function insertRoomQuestions(db: Db, roomId: string, questionIds: readonly strin
   return chunk(questionIds, rowsPerInsert(ROOM_QUESTION_PARAMS)).map((ids) => db.insert(roomQuestions).values(ids.map((questionId) => ({ roomId, questionId }))));
 }
 
-/** Deletes the room and everything that hangs off it, atomically (spec README difference 7). */
-export async function deleteRoom(db: Db, roomId: string) {
+/**
+ * Deletes the room and everything that hangs off it, atomically (spec README
+ * difference 7); then the room's object forgets the code it holds.
+ */
+export async function deleteRoom(db: Db, env: Env, roomId: string) {
   const testsOfRoom = db.select({ id: studentTests.id }).from(studentTests).where(eq(studentTests.roomId, roomId));
   await db.batch([
     db.delete(roomQuestions).where(eq(roomQuestions.roomId, roomId)),
@@ -351,12 +356,14 @@ export async function deleteRoom(db: Db, roomId: string) {
     db.delete(liveCodeProgress).where(inArray(liveCodeProgress.studentTestId, testsOfRoom)),
     db.delete(evaluationRequests).where(inArray(evaluationRequests.studentTestId, testsOfRoom)),
     db.delete(journalEntries).where(inArray(journalEntries.studentTestId, testsOfRoom)),
+    db.delete(journalPacks).where(inArray(journalPacks.studentTestId, testsOfRoom)),
     db.delete(codeRuns).where(inArray(codeRuns.studentTestId, testsOfRoom)),
     db.delete(studentTests).where(eq(studentTests.roomId, roomId)),
     db.delete(participantDisconnects).where(eq(participantDisconnects.roomId, roomId)),
     db.delete(studentTimeChanges).where(eq(studentTimeChanges.roomId, roomId)),
     db.delete(testRooms).where(eq(testRooms.id, roomId)),
   ]);
+  await forgetHeldTests(env, roomId, null);
 }
 
 /** Students matching by email or name, from 2 characters, at most 10 (spec 1 section 5). */

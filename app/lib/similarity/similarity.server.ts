@@ -23,6 +23,7 @@ import type { Room } from "~/lib/rooms/rooms.server";
 import { analyse, type Span } from "./engine";
 import { fragmentEvidence, type FragmentEvidence } from "./evidence";
 import { SIMILARITY_MESSAGES } from "./validation";
+import { flushRoomJournal } from "~/lib/student-tests/code-journal.server";
 
 export { SIMILARITY_MESSAGES };
 
@@ -49,7 +50,9 @@ export async function roomCodingQuestions(db: Db, roomId: string) {
 }
 
 /** Each student's final code for a question: the submitted code, else the last autosave. */
-export async function finalCode(db: Db, roomId: string, questionId: string) {
+export async function finalCode(db: Db, env: Env, roomId: string, questionId: string) {
+  // The room's object writes the code it holds first (decision 031): D1 then has every autosave.
+  await flushRoomJournal(env, roomId);
   const [submitted, saved] = await db.batch([
     db
       .select({ testId: submissions.studentTestId, code: submissions.code })
@@ -78,11 +81,11 @@ async function inputHash(items: { id: string; code: string }[]) {
  * Analyses one coding question of the room, unless nothing changed since the
  * last analysis. The new result replaces the old one in one batch.
  */
-export async function analyseQuestion(db: Db, room: Room, questionId: string): Promise<{ reused: boolean; pairs: number; durationMs: number }> {
+export async function analyseQuestion(db: Db, env: Env, room: Room, questionId: string): Promise<{ reused: boolean; pairs: number; durationMs: number }> {
   if (room.questionType !== "coding") throw new FormError(SIMILARITY_MESSAGES.notCoding);
   const question = (await roomCodingQuestions(db, room.id)).find((q) => q.id === questionId);
   if (!question) throw new FormError(SIMILARITY_MESSAGES.unknownQuestion, 404);
-  const code = await finalCode(db, room.id, questionId);
+  const code = await finalCode(db, env, room.id, questionId);
   const hash = await inputHash(code);
   const before = await db
     .select()
@@ -199,7 +202,7 @@ export async function similarityOverview(db: Db, room: Room, minPm: number) {
 }
 
 /** A pair with both programs, their matching fragments, and when each fragment first appeared in each student's code. */
-export async function pairDetail(db: Db, roomId: string, pairId: string) {
+export async function pairDetail(db: Db, env: Env, roomId: string, pairId: string) {
   const pair = await db
     .select()
     .from(similarityPairs)
@@ -208,10 +211,10 @@ export async function pairDetail(db: Db, roomId: string, pairId: string) {
   if (!pair) throw new FormError(SIMILARITY_MESSAGES.pairNotFound, 404);
   const [students, code, question, timelineA, timelineB, decisions] = await Promise.all([
     studentsOf(db, roomId),
-    finalCode(db, roomId, pair.questionId),
+    finalCode(db, env, roomId, pair.questionId),
     db.select({ id: questions.id, title: questions.title, language: questions.language }).from(questions).where(eq(questions.id, pair.questionId)).get(),
-    codeTimeline(db, pair.testA),
-    codeTimeline(db, pair.testB),
+    codeTimeline(db, env, roomId, pair.testA),
+    codeTimeline(db, env, roomId, pair.testB),
     decisionsOf(db, roomId, pair.questionId),
   ]);
   const codeA = code.find((c) => c.id === pair.testA)?.code ?? "";

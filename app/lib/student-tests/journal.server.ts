@@ -7,6 +7,7 @@ import { batchWhenFree } from "~/lib/d1.server";
 import { prepared, type Db } from "~/lib/db.server";
 import type { Room } from "~/lib/rooms/rooms.server";
 import { verifyAnchor } from "./anchor.server";
+import type { HotEntry } from "./code-journal";
 import type { JournalEntry, JournalKind, JudgedEntry, TestState } from "./journal-protocol";
 import { lateEntryCounts, type Outage } from "./outages";
 import { deadline, pickCodingQuestions, testCodingQuestionsStatement, MCQ_PROGRESS, parseMcqProgress, testState, type StudentTest } from "./student-tests.server";
@@ -41,6 +42,22 @@ export type JournalOptions = {
   /** The reads `readJournalRequest` already made in its batch (else applyJournal makes them). */
   prefetched?: { codingRows: { id: string }[]; storedRows: StoredRow[] };
 };
+
+/**
+ * Where accepted code and MCQ-progress entries go: the room's Durable Object
+ * (code-journal.server.ts), which writes them to D1 in packs (decision 031).
+ */
+export type HeldJournal = {
+  /** Stores entries, each once; resolves after the object's storage committed. Returns ids another test used. */
+  take(entries: HotEntry[]): Promise<{ conflicts: string[] }>;
+  /** Which of these ids it holds (all accepted), with their test. */
+  known(ids: string[]): Promise<{ id: string; testId: string }[]>;
+  /** When its last entry of this test arrived, at or before `at`. */
+  lastReceived(testId: string, at: number): Promise<number | null>;
+};
+
+/** Entry kinds the room's object holds when accepted. */
+const HELD_KINDS = new Set<JournalKind>(["code", "mcq-progress"]);
 
 type StoredRow = { id: string; testId: string; outcome: string; reason: string | null };
 
@@ -109,7 +126,7 @@ export const BEFORE_ANCHOR_MESSAGE = "This change is stamped earlier than the se
  * same judged result, a final status), so a retry racing the first attempt
  * cannot count twice either.
  */
-export async function applyJournal(db: Db, room: Room, test: StudentTest, entries: JournalEntry[], options: JournalOptions = {}) {
+export async function applyJournal(db: Db, room: Room, test: StudentTest, entries: JournalEntry[], hold: HeldJournal, options: JournalOptions = {}) {
   const now = options.now ?? Date.now();
   const graceMs = options.graceMs ?? TEST_RULES.graceMs;
   const d1 = db.$client;
@@ -125,29 +142,45 @@ export async function applyJournal(db: Db, room: Room, test: StudentTest, entrie
   const { codingRows, storedRows } = options.prefetched ?? (await readQuestionsAndStored(db, test.id, sorted.map((e) => e.id)));
   const codingIds = room.questionType === "coding" ? await pickCodingQuestions(room, test.studentId, codingRows).catch((): string[] => []) : [];
   const stored = new Map(storedRows.map((row) => [row.id, row]));
-  if (options.closed && sorted.some((e) => !stored.has(e.id))) throw new JournalClosed(options.closed);
+  // Accepted code and answers are held by the room's object, not D1: asked only
+  // when one of them would be refused now (a resend gets its first answer).
+  let heldRead: Promise<void> | null = null;
+  const readHeld = () =>
+    (heldRead ??= hold.known(sorted.filter((e) => HELD_KINDS.has(e.kind) && !stored.has(e.id)).map((e) => e.id)).then((rows) => {
+      for (const row of rows) stored.set(row.id, { id: row.id, testId: row.testId, outcome: "accepted", reason: null });
+    }));
+  if (options.closed && sorted.some((e) => !stored.has(e.id))) {
+    await readHeld();
+    if (sorted.some((e) => !stored.has(e.id))) throw new JournalClosed(options.closed);
+  }
   const anchors = new Map<string, number | null>();
   for (const e of sorted) anchors.set(e.id, options.anchorSecret ? await verifyAnchor(options.anchorSecret, e.anchor) : null);
   // Read once, and only when an entry arrives after the deadline.
   const inTransit = end !== null && now <= end + TEST_RULES.arrivalSlackMs;
-  const evidence = end !== null && now > end && !inTransit && sorted.some((e) => !stored.has(e.id)) ? await outageEvidence(db, room, test, end) : null;
+  const evidence = end !== null && now > end && !inTransit && sorted.some((e) => !stored.has(e.id)) ? await outageEvidence(db, room, test, end, hold) : null;
   // Light entries' statements, written together (see above).
   let pending: D1PreparedStatement[] = [];
+  let held: HotEntry[] = [];
   let pendingBytes = 0;
+  const conflicts = new Set<string>();
   const writePending = async () => {
-    if (pending.length === 0) return;
-    const batch = pending;
+    if (pending.length === 0 && held.length === 0) return;
+    const [batch, entries] = [pending, held];
     pending = [];
+    held = [];
     pendingBytes = 0;
-    await batchWhenFree(d1, batch);
+    const [, taken] = await Promise.all([batch.length > 0 ? batchWhenFree(d1, batch) : null, hold.take(entries)]);
+    for (const id of taken.conflicts) conflicts.add(id);
   };
   for (const entry of sorted) {
-    const before = stored.get(entry.id);
-    if (before) {
+    const answerStored = () => {
+      const before = stored.get(entry.id);
+      if (!before) return false;
       if (before.testId === test.id && before.outcome === "accepted") accepted.push(entry.id);
       else rejected.push({ id: entry.id, reason: before.testId === test.id ? (before.reason ?? "Not accepted") : "Duplicate entry id" });
-      continue;
-    }
+      return true;
+    };
+    if (answerStored()) continue;
     const late = end !== null && entry.createdAt > end + TEST_RULES.clockToleranceMs;
     const afterGrace = end !== null && now > end + Math.max(graceMs, TEST_RULES.arrivalSlackMs);
     const syncedAfterEnd = end !== null && now > end;
@@ -163,6 +196,11 @@ export async function applyJournal(db: Db, room: Room, test: StudentTest, entrie
     else if (heavy && test.isCompleted) reason = "This test has already been submitted";
     else if (entry.kind === "submit-code" && test.isLocked) reason = "Enter the unlock code to continue";
     else if (entry.kind === "finish" && room.questionType === "mcq" && !McqAnswersSchema.safeParse(entry.payload.answers ?? {}).success) reason = ANSWER_MESSAGE;
+    // Refused now, but the room's object may hold it from an earlier send: then it gets that answer.
+    if (reason && HELD_KINDS.has(entry.kind)) {
+      await readHeld();
+      if (answerStored()) continue;
+    }
 
     const store = d1
       .prepare(
@@ -189,6 +227,11 @@ export async function applyJournal(db: Db, room: Room, test: StudentTest, entrie
         break; // later entries must not overtake this one
       }
       await batchWhenFree(d1, flag ? [store, flag] : [store]);
+    } else if (!reason && HELD_KINDS.has(entry.kind)) {
+      held.push(heldEntry(test, entry, now, syncedAfterEnd));
+      if (flag) pending.push(flag);
+      pendingBytes += entryBytes(entry);
+      if (pendingBytes > PENDING_BYTES) await writePending();
     } else {
       const effect = reason ? null : effectOf(d1, room, test, entry);
       // One batch is one transaction: the effect runs only if the insert just before it added the row.
@@ -208,7 +251,29 @@ export async function applyJournal(db: Db, room: Room, test: StudentTest, entrie
     }
   }
   await writePending();
+  // An id another test of this room already used: refused, as D1's duplicate would be.
+  for (const id of conflicts) {
+    accepted.splice(accepted.indexOf(id), 1);
+    rejected.push({ id, reason: "Duplicate entry id" });
+  }
   return { accepted, rejected, judged, retry, state: testState(room, test), test };
+}
+
+/** An accepted code or MCQ-progress entry as the room's object holds it, with the latest text it sets. */
+function heldEntry(test: StudentTest, entry: JournalEntry, now: number, syncedAfterEnd: boolean): HotEntry {
+  const mcq = entry.kind === "mcq-progress";
+  return {
+    id: entry.id,
+    testId: test.id,
+    seq: entry.seq,
+    kind: mcq ? "mcq-progress" : "code",
+    payload: JSON.stringify(entry.payload),
+    createdAt: entry.createdAt,
+    receivedAt: now,
+    syncedAfterEnd,
+    questionId: mcq ? MCQ_PROGRESS : String(entry.payload.questionId),
+    code: mcq ? JSON.stringify(parseMcqProgress(JSON.stringify(entry.payload))) : String(entry.payload.code ?? "").slice(0, 64 * 1024),
+  };
 }
 
 /** A batch of light entries is written once it carries this much (D1 takes requests of a few MB at most). */
@@ -224,8 +289,8 @@ function entryBytes(entry: JournalEntry) {
  * recorded disconnections in this room, and the last entry the journal
  * received before the deadline.
  */
-async function outageEvidence(db: Db, room: Room, test: StudentTest, end: number): Promise<{ outages: Outage[]; lastContactAt: number | null }> {
-  const [periods, contact] = await Promise.all([
+async function outageEvidence(db: Db, room: Room, test: StudentTest, end: number, hold: HeldJournal): Promise<{ outages: Outage[]; lastContactAt: number | null }> {
+  const [periods, contact, heldContact] = await Promise.all([
     db
       .select({ startedAt: participantDisconnects.startedAt, endedAt: participantDisconnects.endedAt })
       .from(participantDisconnects)
@@ -234,10 +299,12 @@ async function outageEvidence(db: Db, room: Room, test: StudentTest, end: number
       .prepare("SELECT MAX(received_at) AS at FROM journal_entries WHERE student_test_id = ? AND received_at <= ?")
       .bind(test.id, end)
       .first<{ at: number | null }>(),
+    hold.lastReceived(test.id, end),
   ]);
+  const last = Math.max(contact?.at ?? -1, heldContact ?? -1);
   return {
     outages: periods.map((p) => ({ startedAt: p.startedAt.getTime(), endedAt: p.endedAt?.getTime() ?? null })),
-    lastContactAt: contact?.at ?? null,
+    lastContactAt: last >= 0 ? last : null,
   };
 }
 
@@ -257,20 +324,7 @@ async function applyHeavy(db: Db, room: Room, test: StudentTest, entry: JournalE
 
 function effectOf(d1: D1Database, room: Room, test: StudentTest, entry: JournalEntry): D1PreparedStatement | null {
   // `changes() = 1`: the INSERT OR IGNORE just before, in the same batch, stored a new entry.
-  const upsertProgress = (questionId: string, code: string) =>
-    d1
-      .prepare(
-        `INSERT INTO live_code_progress (student_test_id, question_id, code, last_updated)
-         SELECT ?, ?, ?, ? WHERE changes() = 1
-         ON CONFLICT (student_test_id, question_id) DO UPDATE SET code = excluded.code, last_updated = excluded.last_updated
-         WHERE excluded.last_updated >= live_code_progress.last_updated`,
-      )
-      .bind(test.id, questionId, code, entry.createdAt);
   switch (entry.kind) {
-    case "code":
-      return upsertProgress(String(entry.payload.questionId), String(entry.payload.code ?? "").slice(0, 64 * 1024));
-    case "mcq-progress":
-      return upsertProgress(MCQ_PROGRESS, JSON.stringify(parseMcqProgress(JSON.stringify(entry.payload))));
     case "tab-switch": {
       if (test.isDisqualified || test.isCompleted) return null;
       if (room.questionType === "mcq") {

@@ -5,7 +5,6 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { TestState } from "./journal-protocol";
 import {
-  liveCodeProgress,
   questions,
   roomParticipants,
   roomQuestions,
@@ -22,6 +21,7 @@ import { findRoomByOtp, InvalidOtpError, type Room } from "~/lib/rooms/rooms.ser
 import { accountExtraTime } from "./student-time.server";
 import { effectiveExtraTime, extraTimeMs, ownExtraTime, studentDeadline, type StudentTime } from "./student-time";
 import { TEST_RULES } from "./test-rules";
+import { latestCode } from "./code-journal.server";
 
 export { TEST_RULES };
 export type { TestState };
@@ -194,7 +194,7 @@ export async function pickCodingQuestions(room: Room, studentId: string, rows: {
 }
 
 /** What the coding test page may show: open cases only, never hidden inputs or outputs. */
-export async function codingTestView(db: Db, room: Room, test: StudentTest) {
+export async function codingTestView(db: Db, env: Env, room: Room, test: StudentTest) {
   const ids = await codingQuestionIds(db, room, test.studentId);
   const [qs, cases, progress, subs] = await Promise.all([
     db.select({ id: questions.id, title: questions.title, description: questions.description, language: questions.language }).from(questions).where(inArray(questions.id, ids)),
@@ -203,7 +203,7 @@ export async function codingTestView(db: Db, room: Room, test: StudentTest) {
       .from(testCases)
       .where(inArray(testCases.questionId, ids))
       .orderBy(asc(testCases.position)),
-    db.select().from(liveCodeProgress).where(eq(liveCodeProgress.studentTestId, test.id)),
+    latestCode(db, env, room.id, test.id),
     db.select().from(submissions).where(eq(submissions.studentTestId, test.id)),
   ]);
   return ids.map((id) => {
@@ -236,18 +236,14 @@ export async function casesForJudging(db: Db, room: Room, test: StudentTest, que
 export type McqView = { id: string; title: string; options: string[] };
 
 /** The MCQ page's questions: options only, never the correct index. */
-export async function mcqTestView(db: Db, room: Room, test: StudentTest) {
+export async function mcqTestView(db: Db, env: Env, room: Room, test: StudentTest) {
   const rows = await db
     .select({ id: questions.id, title: questions.title, mcqOptions: questions.mcqOptions })
     .from(roomQuestions)
     .innerJoin(questions, eq(questions.id, roomQuestions.questionId))
     .where(and(eq(roomQuestions.roomId, room.id), eq(questions.type, "mcq")));
   const order = await shuffleFor(`${test.studentId}:${room.id}`, rows.map((r) => r.id));
-  const progress = await db
-    .select({ code: liveCodeProgress.code, lastUpdated: liveCodeProgress.lastUpdated })
-    .from(liveCodeProgress)
-    .where(and(eq(liveCodeProgress.studentTestId, test.id), eq(liveCodeProgress.questionId, MCQ_PROGRESS)))
-    .get();
+  const progress = (await latestCode(db, env, room.id, test.id)).find((p) => p.questionId === MCQ_PROGRESS);
   return {
     questions: order.map((id): McqView => {
       const r = rows.find((x) => x.id === id)!;

@@ -22,6 +22,7 @@ import type { JudgeResult } from "~/lib/runner.server";
 import type { Room } from "~/lib/rooms/rooms.server";
 import { codingQuestionIds, type StudentTest } from "./student-tests.server";
 import { codingMarks, TEST_RULES } from "./test-rules";
+import { latestCode } from "./code-journal.server";
 
 export { codingMarks };
 
@@ -241,7 +242,7 @@ export type SubmissionView = {
  * view"). Students see hidden cases' status only; the caller checks who may
  * see which test (students only their own).
  */
-export async function submissionView(db: Db, testId: string, audience: Audience): Promise<SubmissionView | null> {
+export async function submissionView(db: Db, env: Env, testId: string, audience: Audience): Promise<SubmissionView | null> {
   const row = await db
     .select({ test: studentTests, room: testRooms, name: user.name, email: user.email })
     .from(studentTests)
@@ -280,7 +281,7 @@ export async function submissionView(db: Db, testId: string, audience: Audience)
   const [qs, cases, saved] = await Promise.all([
     db.select({ id: questions.id, title: questions.title }).from(questions).where(inArray(questions.id, ids)),
     db.select().from(testCases).where(inArray(testCases.questionId, ids)).orderBy(asc(testCases.position)),
-    db.select().from(liveCodeProgress).where(eq(liveCodeProgress.studentTestId, test.id)),
+    latestCode(db, env, room.id, test.id),
   ]);
   return {
     ...base,

@@ -1,0 +1,68 @@
+// The Worker's side of the room's hot journal (issue 26, decision 031): the
+// room's Durable Object holds accepted code and MCQ progress and writes them
+// to D1 every JOURNAL_FLUSH_MS. Readers that show the latest code ask the
+// object for what it holds first, then read D1, and take the newer.
+import { eq } from "drizzle-orm";
+import { liveCodeProgress } from "~/db/schema";
+import type { Db } from "~/lib/db.server";
+import { newestCode, type HotEntry, type LatestCode, type PackedEntry } from "./code-journal";
+import type { HeldJournal } from "./journal.server";
+
+export type { HotEntry, LatestCode, PackedEntry };
+
+/** The room's object, by the name partyserver gives it (no setName round trip: ctx.id.name carries it). */
+const room = (env: Env, roomId: string) => env.RoomParty.get(env.RoomParty.idFromName(roomId));
+
+/** The journal's view of its room's object (applyJournal's `hold`). */
+export function roomJournal(env: Env, roomId: string): HeldJournal {
+  return {
+    take: (entries) => holdEntries(env, roomId, entries),
+    known: (ids) => knownEntries(env, roomId, ids),
+    lastReceived: (testId, at) => heldLastReceived(env, roomId, testId, at),
+  };
+}
+
+/** Stores accepted entries in their room's object; resolves once its storage committed them. */
+export async function holdEntries(env: Env, roomId: string, entries: HotEntry[]): Promise<{ conflicts: string[] }> {
+  if (entries.length === 0) return { conflicts: [] };
+  return room(env, roomId).takeEntries(entries);
+}
+
+export function knownEntries(env: Env, roomId: string, ids: string[]): Promise<{ id: string; testId: string }[]> {
+  return ids.length === 0 ? Promise.resolve([]) : room(env, roomId).knownEntries(ids);
+}
+
+export function heldCode(env: Env, roomId: string, testId: string): Promise<LatestCode[]> {
+  return room(env, roomId).heldCode(testId);
+}
+
+export function heldLastEdits(env: Env, roomId: string): Promise<Record<string, number>> {
+  return room(env, roomId).heldLastEdits();
+}
+
+export function heldEntries(env: Env, roomId: string, testId: string): Promise<PackedEntry[]> {
+  return room(env, roomId).heldEntries(testId);
+}
+
+export function heldLastReceived(env: Env, roomId: string, testId: string, at: number): Promise<number | null> {
+  return room(env, roomId).heldLastReceived(testId, at);
+}
+
+/** Writes the room's held code to D1 now (before a reader that reads many tests from D1, e.g. the similarity check). */
+export function flushRoomJournal(env: Env, roomId: string, testIds?: string[]): Promise<void> {
+  return room(env, roomId).flushJournal(testIds);
+}
+
+/** The room's object forgets these tests (all when null): their D1 rows are being deleted. */
+export function forgetHeldTests(env: Env, roomId: string, testIds: string[] | null): Promise<void> {
+  return room(env, roomId).forgetTests(testIds);
+}
+
+/**
+ * A test's latest text per question (live_code_progress), with what its room's
+ * object holds and has not yet written to D1: the newer of the two wins.
+ */
+export async function latestCode(db: Db, env: Env, roomId: string, testId: string) {
+  const [held, rows] = await Promise.all([heldCode(env, roomId, testId), db.select().from(liveCodeProgress).where(eq(liveCodeProgress.studentTestId, testId))]);
+  return newestCode(rows, held, (h) => ({ studentTestId: testId, questionId: h.questionId, code: h.code, lastUpdated: new Date(h.lastUpdated) }));
+}
