@@ -275,9 +275,17 @@ function cpuMs(pids) {
   return total;
 }
 
-/** The Worker's D1 meter (decision 029), or null when it is off. */
-async function d1Reading(admin) {
-  const res = await fetch(`${BASE_URL}/admin/api/d1-meter`, { headers: { Cookie: admin } });
+/**
+ * The Worker's D1 meter (decision 029), or null when it is off. The rooms'
+ * objects first write the code they hold (decision 031), so the reading
+ * counts what that code costs D1 even between two of their alarms.
+ */
+async function d1Reading(admin, roomIds) {
+  const res = await fetch(`${BASE_URL}/admin/api/d1-meter`, {
+    method: "POST",
+    headers: { Cookie: admin, "Content-Type": "application/json", Origin: BASE_URL },
+    body: JSON.stringify({ flush: roomIds }),
+  });
   if (!res.ok) {
     await res.body?.cancel();
     return null;
@@ -384,7 +392,7 @@ async function roomPage(roomId, admin) {
 }
 
 /** What the Worker spent (CPU of its workerd processes, the D1 meter), in spans: a restart ends one and starts another. */
-function workerMeter(admin) {
+function workerMeter(admin, roomIds) {
   let pids = [];
   let cpuFrom = 0;
   let d1From = null;
@@ -402,11 +410,11 @@ function workerMeter(admin) {
     async open() {
       pids = workerdPids();
       cpuFrom = cpuMs(pids);
-      d1From = await d1Reading(admin);
+      d1From = await d1Reading(admin, roomIds);
     },
     async close() {
       cpu += cpuMs(pids) - cpuFrom;
-      add(await d1Reading(admin), d1From);
+      add(await d1Reading(admin, roomIds), d1From);
     },
     result: () => ({ cpuMs: pids.length ? cpu : null, d1: d1Known ? d1 : null }),
   };
@@ -525,7 +533,7 @@ async function main() {
   log(`${students.length} launched (${Date.now() - t} ms)`);
 
   // The timed phase: what the Worker spends is read around it.
-  const meter = workerMeter(admin);
+  const meter = workerMeter(admin, rooms.map((r) => r.id));
   await meter.open();
   const phaseStart = Date.now();
   // The fault: RESTART_AT s in, the Worker stops and starts again; the students carry on meanwhile.
