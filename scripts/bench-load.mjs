@@ -735,6 +735,11 @@ async function main() {
     // The same, split: before the last 10 s, and during them (the Submit Code burst shares the machine with the runner).
     journalBeforeSubmits: latencies(stats.journalMs.filter((_, i) => stats.journalAt[i] < submitFrom)),
     journalDuringSubmits: latencies(stats.journalMs.filter((_, i) => stats.journalAt[i] >= submitFrom)),
+    // Each 10 s of the run on its own: where in the run the slow requests were.
+    journalBy10s: Array.from({ length: Math.ceil(phaseMs / 10_000) }, (_, w) => ({
+      fromS: w * 10,
+      ...latencies(stats.journalMs.filter((_, i) => stats.journalAt[i] >= phaseStart + w * 10_000 && stats.journalAt[i] < phaseStart + (w + 1) * 10_000)),
+    })),
     // The worst room's fan-out (each room's is under `rooms`).
     fanout: { ...worst.fanout, all: { p95: percentile(allFanout, 95), missing: STUDENTS - allFanout.length } },
     submits: {
