@@ -35,7 +35,7 @@ const SNAPSHOT = `.wrangler/e2e-build${suffix}`;
 const runnerPort = process.env.E2E_RUNNER_PORT ?? "2359";
 const runnerUrl = `http://127.0.0.1:${runnerPort}`;
 const graceSeconds = process.env.E2E_GRACE_SECONDS ?? "15";
-const flushSeconds = process.env.E2E_JOURNAL_FLUSH_SECONDS ?? "1";
+const flushSeconds = process.env.E2E_JOURNAL_FLUSH_SECONDS ?? "0.2";
 const RUNNER_WORK_DIR = `/tmp/proctor-e2e-runner${suffix}`;
 const RUNNER_CGROUP_NAME = `proctor-runner-e2e${suffix}`;
 const RUNNER_START_MS = 90_000;
@@ -195,7 +195,7 @@ const workerArgs = [
   // A short grace window, so the offline tests can reconnect after it closes.
   "--var",
   `GRACE_SECONDS:${graceSeconds}`,
-  // Held code reaches D1 within a second (not 60), so specs that read D1 directly see it soon (decision 031).
+  // Held code reaches D1 within 0.2 s (not 60 s), so specs that read D1 directly see it soon (decision 031).
   "--var",
   `JOURNAL_FLUSH_SECONDS:${flushSeconds}`,
 ];
