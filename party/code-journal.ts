@@ -144,24 +144,22 @@ export class CodeJournal {
     }
   }
 
-  /** Writes what waits to D1 (only these tests' when given), after any flush already running. */
-  flush(testIds?: readonly string[]): Promise<void> {
-    const run = this.chain.then(() => this.flushNow(testIds));
+  /** Writes what waits to D1, after any flush already running. */
+  flush(): Promise<void> {
+    const run = this.chain.then(() => this.flushNow());
     this.chain = run.catch(() => undefined);
     return run;
   }
 
-  private async flushNow(testIds?: readonly string[]) {
+  private async flushNow() {
     this.init();
     // Claims left by a flush that died after (or while) writing D1: written again under their own numbers.
     const doubtful = this.sql.exec<{ flushed: number }>("SELECT DISTINCT flushed FROM hot_entries WHERE flushed > 0").toArray();
     for (const { flushed } of doubtful) await this.write(flushed);
     this.sql.exec("UPDATE hot_latest SET claim = NULL WHERE claim IS NOT NULL");
     const claim = this.nextClaim();
-    const only = testIds ? ` AND test_id IN (SELECT value FROM json_each(?))` : "";
-    const bind = testIds ? [JSON.stringify(testIds)] : [];
-    this.sql.exec(`UPDATE hot_entries SET flushed = ? WHERE flushed = 0${only}`, claim, ...bind);
-    this.sql.exec(`UPDATE hot_latest SET claim = ? WHERE dirty = 1${only}`, claim, ...bind);
+    this.sql.exec("UPDATE hot_entries SET flushed = ? WHERE flushed = 0", claim);
+    this.sql.exec("UPDATE hot_latest SET claim = ? WHERE dirty = 1", claim);
     await this.write(claim);
   }
 

@@ -263,9 +263,9 @@ export class RoomParty extends Server<Env> {
     return this.journal.lastReceived(testId, at);
   }
 
-  /** RPC: write held code to D1 now (all of the room's, or these tests'). */
-  async flushJournal(testIds?: string[]) {
-    await this.journal.flush(testIds);
+  /** RPC: write the room's held code to D1 now. */
+  async flushJournal() {
+    await this.journal.flush();
   }
 
   /** RPC: forget tests whose room or history was deleted (all when null). */

@@ -25,6 +25,7 @@ import {
   type Room,
   liveCodeRows,
   storedEntries,
+  type StoredEntry,
 } from "./rooms-fixture";
 
 const CODING = "JR-Coding";
@@ -41,17 +42,7 @@ type Answer = {
   state: TestState;
 };
 
-type JournalRow = {
-  id: string;
-  student_test_id: string;
-  seq: number;
-  kind: string;
-  payload: string;
-  client_created_at: number;
-  received_at: number;
-  synced_after_end: number;
-  outcome: string;
-};
+type JournalRow = StoredEntry;
 
 let adminCookie = "";
 

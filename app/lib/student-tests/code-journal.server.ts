@@ -5,34 +5,24 @@
 import { eq } from "drizzle-orm";
 import { liveCodeProgress } from "~/db/schema";
 import type { Db } from "~/lib/db.server";
-import { newestCode, type HotEntry, type LatestCode, type PackedEntry } from "./code-journal";
-import type { HeldJournal } from "./journal.server";
+import { newestCode, type HeldJournal, type LatestCode, type PackedEntry } from "./code-journal";
 
-export type { HotEntry, LatestCode, PackedEntry };
+export type { LatestCode, PackedEntry };
 
 /** The room's object, by the name partyserver gives it (no setName round trip: ctx.id.name carries it). */
 const room = (env: Env, roomId: string) => env.RoomParty.get(env.RoomParty.idFromName(roomId));
 
-/** The journal's view of its room's object (applyJournal's `hold`). */
+/** The journal's view of its room's object (applyJournal's `hold`); nothing to send makes no call. */
 export function roomJournal(env: Env, roomId: string): HeldJournal {
+  const stub = room(env, roomId);
   return {
-    take: (entries) => holdEntries(env, roomId, entries),
-    known: (ids) => knownEntries(env, roomId, ids),
-    lastReceived: (testId, at) => heldLastReceived(env, roomId, testId, at),
+    take: (entries) => (entries.length === 0 ? Promise.resolve({ conflicts: [] }) : stub.takeEntries(entries)),
+    known: (ids) => (ids.length === 0 ? Promise.resolve([]) : stub.knownEntries(ids)),
+    lastReceived: (testId, at) => stub.heldLastReceived(testId, at),
   };
 }
 
-/** Stores accepted entries in their room's object; resolves once its storage committed them. */
-export async function holdEntries(env: Env, roomId: string, entries: HotEntry[]): Promise<{ conflicts: string[] }> {
-  if (entries.length === 0) return { conflicts: [] };
-  return room(env, roomId).takeEntries(entries);
-}
-
-export function knownEntries(env: Env, roomId: string, ids: string[]): Promise<{ id: string; testId: string }[]> {
-  return ids.length === 0 ? Promise.resolve([]) : room(env, roomId).knownEntries(ids);
-}
-
-export function heldCode(env: Env, roomId: string, testId: string): Promise<LatestCode[]> {
+function heldCode(env: Env, roomId: string, testId: string): Promise<LatestCode[]> {
   return room(env, roomId).heldCode(testId);
 }
 
@@ -44,13 +34,9 @@ export function heldEntries(env: Env, roomId: string, testId: string): Promise<P
   return room(env, roomId).heldEntries(testId);
 }
 
-export function heldLastReceived(env: Env, roomId: string, testId: string, at: number): Promise<number | null> {
-  return room(env, roomId).heldLastReceived(testId, at);
-}
-
 /** Writes the room's held code to D1 now (before a reader that reads many tests from D1, e.g. the similarity check). */
-export function flushRoomJournal(env: Env, roomId: string, testIds?: string[]): Promise<void> {
-  return room(env, roomId).flushJournal(testIds);
+export function flushRoomJournal(env: Env, roomId: string): Promise<void> {
+  return room(env, roomId).flushJournal();
 }
 
 /** The room's object forgets these tests (all when null): their D1 rows are being deleted. */

@@ -18,6 +18,19 @@ export type HotEntry = {
   code: string;
 };
 
+/**
+ * Where accepted code and MCQ-progress entries go: the room's Durable Object
+ * (code-journal.server.ts), which writes them to D1 in packs (decision 031).
+ */
+export type HeldJournal = {
+  /** Stores entries, each once; resolves after the object's storage committed. Returns ids another test used. */
+  take(entries: HotEntry[]): Promise<{ conflicts: string[] }>;
+  /** Which of these ids it holds (all accepted), with their test. */
+  known(ids: string[]): Promise<{ id: string; testId: string }[]>;
+  /** When its last entry of this test arrived, at or before `at`. */
+  lastReceived(testId: string, at: number): Promise<number | null>;
+};
+
 /** One entry of a `journal_packs` row (D1), the same fields in short. */
 export type PackedEntry = { id: string; seq: number; kind: string; payload: string; createdAt: number; receivedAt: number; syncedAfterEnd: boolean };
 

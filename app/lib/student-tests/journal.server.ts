@@ -7,7 +7,7 @@ import { batchWhenFree } from "~/lib/d1.server";
 import { prepared, type Db } from "~/lib/db.server";
 import type { Room } from "~/lib/rooms/rooms.server";
 import { verifyAnchor } from "./anchor.server";
-import type { HotEntry } from "./code-journal";
+import type { HeldJournal, HotEntry } from "./code-journal";
 import type { JournalEntry, JournalKind, JudgedEntry, TestState } from "./journal-protocol";
 import { lateEntryCounts, type Outage } from "./outages";
 import { deadline, pickCodingQuestions, testCodingQuestionsStatement, MCQ_PROGRESS, parseMcqProgress, testState, type StudentTest } from "./student-tests.server";
@@ -43,18 +43,6 @@ export type JournalOptions = {
   prefetched?: { codingRows: { id: string }[]; storedRows: StoredRow[] };
 };
 
-/**
- * Where accepted code and MCQ-progress entries go: the room's Durable Object
- * (code-journal.server.ts), which writes them to D1 in packs (decision 031).
- */
-export type HeldJournal = {
-  /** Stores entries, each once; resolves after the object's storage committed. Returns ids another test used. */
-  take(entries: HotEntry[]): Promise<{ conflicts: string[] }>;
-  /** Which of these ids it holds (all accepted), with their test. */
-  known(ids: string[]): Promise<{ id: string; testId: string }[]>;
-  /** When its last entry of this test arrived, at or before `at`. */
-  lastReceived(testId: string, at: number): Promise<number | null>;
-};
 
 /** Entry kinds the room's object holds when accepted. */
 const HELD_KINDS = new Set<JournalKind>(["code", "mcq-progress"]);
