@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
 import { accommodations, participantDisconnects, roomParticipants, studentTests, testRooms } from "../app/db/schema";
+import { configureD1Meter, metered } from "../app/lib/d1-meter.server";
 import { createDb } from "../app/lib/db.server";
 import { journalFlushMs, type HotEntry } from "../app/lib/student-tests/code-journal";
 import { publishRoomsChanged } from "../app/lib/party.server";
@@ -41,7 +42,10 @@ export class RoomParty extends Server<Env> {
   #journal: CodeJournal | null = null;
   /** The room's held code and MCQ progress (issue 26, decision 031). */
   private get journal() {
-    return (this.#journal ??= new CodeJournal(this.ctx.storage.sql, this.env.DB));
+    // Its D1 writes count on the bench's meter like the Worker's (off unless D1_METER=1).
+    // (Turned on here too: after a restart the alarm can come before any request to the Worker.)
+    if (!this.#journal && (this.env as { D1_METER?: string }).D1_METER === "1") configureD1Meter({ D1_METER: "1" });
+    return (this.#journal ??= new CodeJournal(this.ctx.storage.sql, metered(this.env.DB)));
   }
   /** Whether this instance has made sure the alarm will flush what it holds. */
   #flushArmed = false;

@@ -8,7 +8,9 @@ import { sql } from "drizzle-orm";
 import { categories } from "~/db/schema";
 import { configureD1Meter, readD1Meter } from "~/lib/d1-meter.server";
 import { createDb } from "~/lib/db.server";
+import { flushRoomJournal } from "~/lib/student-tests/code-journal.server";
 import { call, signUp } from "./helpers";
+import { journal, launch, makeRoom, seedCodingCategory, signUpAdmin, start, takingStudent, testOf } from "./rooms-fixture";
 
 afterEach(() => configureD1Meter({}));
 
@@ -38,6 +40,23 @@ describe("the D1 meter", () => {
     const afterSelect = readD1Meter();
     expect(afterSelect.queries - afterBatch.queries).toBe(1);
     expect(afterSelect.unmetered - afterBatch.unmetered).toBe(1);
+  });
+
+  it("counts what the room's object writes when it flushes held code (decision 031)", async () => {
+    await signUpAdmin();
+    await seedCodingCategory("Meter-Coding");
+    configureD1Meter({ D1_METER: "1" });
+    const room = await makeRoom("Meter-Coding", "coding");
+    const s = await takingStudent(room, "Metered Taker");
+    await start(room);
+    await launch(s.cookie, room);
+    const testId = (await testOf(room, s.email)).id;
+    const entry = { id: crypto.randomUUID(), seq: 0, kind: "code" as const, payload: { questionId: "Meter-Coding-q0", code: "print(1)" }, createdAt: Date.now() };
+    expect((await journal(s.cookie, testId, [entry])).status).toBe(200);
+    const held = readD1Meter();
+    await flushRoomJournal(env, room.id);
+    // One pack row and one new live_code_progress row (with its primary key's index): written by the object, counted here.
+    expect(readD1Meter().rowsWritten - held.rowsWritten).toBeGreaterThanOrEqual(3);
   });
 
   it("its route answers admins only, and 404 with the reason while the meter is off", async () => {
