@@ -15,8 +15,9 @@ export async function judgeCases(
   code: string,
   cases: readonly StoredCase[],
   failure: string,
+  options: { waitWhileBusy?: boolean } = {},
 ): Promise<JudgeResult> {
-  const runner = createRunnerClient(getServerEnv(context.cloudflare.env));
+  const runner = createRunnerClient(getServerEnv(context.cloudflare.env), options);
   try {
     return await runner.judge({ language, code, testCases: cases.map((c) => ({ id: c.id, input: c.input, expected_output: c.expectedOutput })) });
   } catch (error) {

@@ -55,6 +55,13 @@ type Options = {
   timeoutMs?: number;
   /** A full queue is retried when the runner asks for at most this long. */
   maxRetryAfterSeconds?: number;
+  /**
+   * For a student's Submit Code: a full queue is waited out until `timeoutMs`
+   * instead of refused after two rounds. The runner's Retry-After is when its
+   * whole queue would be drained; a place frees long before, so each wait is
+   * at most BUSY_STEP_MS (with jitter, so the waiting do not return at once).
+   */
+  waitWhileBusy?: boolean;
   sleep?: (ms: number) => Promise<void>;
   /** With several runners: how long a /healthz report counts before the runner is probed again. */
   healthTtlMs?: number;
@@ -72,6 +79,8 @@ const MESSAGES: Record<number, string> = {
   413: "The code or its input is too large to run",
   429: "The code runner is busy. Please try again in a few seconds",
 };
+/** The longest one wait for a place in a full queue (`waitWhileBusy`). */
+export const BUSY_STEP_MS = 2_000;
 const UNREACHABLE = "The code runner is unreachable. Please try again shortly";
 const TOO_LONG = "The code runner took too long to answer";
 const UNREADABLE = "The code runner sent a reply this server cannot read (is it another version?)";
@@ -240,6 +249,13 @@ export function createRunnerClient(env: RunnerEnv, options: Options = {}) {
         if (Date.now() >= deadline) throw new RunnerError(TOO_LONG, null);
       }
       // Every runner was tried; if one only asked to wait a little, wait and go round again.
+      if (options.waitWhileBusy && Number.isFinite(retryAfter)) {
+        const step = Math.min(retryAfter * 1000, BUSY_STEP_MS) * (0.75 + Math.random() / 2);
+        if (Date.now() + step < deadline) {
+          await sleep(step);
+          continue;
+        }
+      }
       const wait = retryAfter * 1000;
       if (round < 2 && retryAfter > 0 && retryAfter <= maxRetryAfter && Date.now() + wait < deadline) {
         await sleep(wait);

@@ -11,7 +11,7 @@ import { startFakeLms } from "../fixtures/fake-lms.mjs";
 
 export const RUNNER_TOKEN = "worker-test-runner-token";
 
-async function start(n: number) {
+async function start(n: number, limits: { concurrency?: number; maxQueue?: number } = {}) {
   const workDir = mkdtempSync(join(tmpdir(), "worker-runner-"));
   const runner = await startRunner(
     loadConfig(
@@ -23,6 +23,7 @@ async function start(n: number) {
         cgroupName: `proctor-runner-worker-${process.pid}-${n}`,
         // Slot uids apart: two slots each on this machine, 64 apart in case of more cores.
         uidBase: 63000 + n * 64,
+        ...limits,
       },
     ),
   );
@@ -36,14 +37,16 @@ async function start(n: number) {
 }
 
 export default async function setup(project: TestProject) {
-  const runners = await Promise.all([start(0), start(1)]);
+  // And a third with one slot and one queue place, full at once: a Submit Code waits out a busy runner.
+  const [narrow, ...runners] = await Promise.all([start(2, { concurrency: 1, maxQueue: 1 }), start(0), start(1)]);
   project.provide("runnerUrls", runners.map((r) => r.url));
   project.provide("runnerUrl", runners.map((r) => r.url).join(","));
+  project.provide("narrowRunnerUrl", narrow!.url);
   // An LMS of our own for the LTI tests (the tool is the Worker at http://localhost; decision 025).
   const lms = await startFakeLms({ toolOrigin: "http://localhost", control: true });
   project.provide("lmsOrigin", lms.origin);
   return async () => {
-    await Promise.all([...runners.map((r) => r.stop()), lms.close()]);
+    await Promise.all([...runners.map((r) => r.stop()), narrow!.stop(), lms.close()]);
   };
 }
 
@@ -52,6 +55,8 @@ declare module "vitest" {
     /** RUNNER_URL: both runners, comma-separated. */
     runnerUrl: string;
     runnerUrls: string[];
+    /** A runner with one slot and one queue place (concurrency 1, maxQueue 1): busy at once. */
+    narrowRunnerUrl: string;
     /** The fake LMS (tests/fixtures/fake-lms.mjs), with its /__test/ control endpoints. */
     lmsOrigin: string;
   }

@@ -5,7 +5,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { getServerEnv } from "~/lib/env.server";
-import { createRunnerClient, type Attempt } from "~/lib/runner.server";
+import { createRunnerClient, RunnerError, type Attempt } from "~/lib/runner.server";
 
 const urls = inject("runnerUrls");
 /** A job whose right answer is its own. */
@@ -41,5 +41,27 @@ describe("the runner pool in the Worker", () => {
     for (let i = 0; i < 3; i++) expect((await client.judge(job(i))).passedCount).toBe(2);
     expect(attempts.map((a) => [a.url, a.outcome])).toEqual(Array(3).fill([urls[0], "ok"]));
     expect(client.runners().find((r) => r.url === dead)?.status).toBe("down");
+  });
+
+  it("a Submit Code's client waits out a full queue (waitWhileBusy); the default client refuses after two rounds", async () => {
+    const narrow = { RUNNER_URL: inject("narrowRunnerUrl"), RUNNER_TOKEN: getServerEnv(env).RUNNER_TOKEN };
+    const burst = (options: Parameters<typeof createRunnerClient>[1]) => {
+      const attempts: Attempt[] = [];
+      const client = createRunnerClient(narrow, { ...options, onAttempt: (a) => void attempts.push(a) });
+      return { attempts, results: Promise.allSettled(Array.from({ length: 6 }, (_, i) => client.judge(job(i)))) };
+    };
+    // One slot, one queue place: six at once find it full, and the runner asks for more than 3 s once it has timed a job.
+    const impatient = burst({ maxRetryAfterSeconds: 0 });
+    const refused = (await impatient.results).filter((r) => r.status === "rejected");
+    expect(refused.length).toBeGreaterThan(0);
+    for (const r of refused) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(RunnerError);
+    expect(String((refused[0] as PromiseRejectedResult).reason.message)).toContain("The code runner is busy");
+
+    const patient = burst({ waitWhileBusy: true });
+    const settled = await patient.results;
+    expect(settled.map((r) => r.status)).toEqual(Array(6).fill("fulfilled"));
+    expect(settled.map((r) => (r as PromiseFulfilledResult<{ testResults: { verdict: string }[] }>).value.testResults.map((t) => t.verdict))).toEqual(Array(6).fill(["AC", "AC"]));
+    // It did meet the full queue, and waited rather than failing.
+    expect(patient.attempts.filter((a) => a.outcome === "busy").length).toBeGreaterThan(0);
   });
 });

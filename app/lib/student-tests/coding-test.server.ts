@@ -30,13 +30,22 @@ export async function runOpenCases(context: AppLoadContext, room: Room, test: St
 export async function submitCode(context: AppLoadContext, room: Room, test: StudentTest, questionId: string, code: string) {
   assertCanAnswer(room, test);
   assertUnlocked(test);
-  return judgeAndRecord(context, room, test, questionId, code);
+  // A Submit Code waits its turn in a full runner queue (the end of a test, a whole school at once) rather than failing.
+  return judgeAndRecord(context, room, test, questionId, code, new Date(), { waitWhileBusy: true });
 }
 
 /** Judges all cases of one question and stores the submission; the test total follows. */
-async function judgeAndRecord(context: AppLoadContext, room: Room, test: StudentTest, questionId: string, code: string, writtenAt = new Date()) {
+async function judgeAndRecord(
+  context: AppLoadContext,
+  room: Room,
+  test: StudentTest,
+  questionId: string,
+  code: string,
+  writtenAt = new Date(),
+  options: { waitWhileBusy?: boolean } = {},
+) {
   const cases = await casesForJudging(context.db, room, test, questionId, false);
-  const result = await judgeCases(context, room.language, code, cases, "Failed to submit code");
+  const result = await judgeCases(context, room.language, code, cases, "Failed to submit code", options);
   const question = (await context.db.select({ id: questions.id, title: questions.title }).from(questions).where(eq(questions.id, questionId)).get())!;
   const passedIds = result.testResults.filter((t) => t.passed).map((t) => String(t.testCaseId));
   const { marks, score } = await recordSubmission(context.db, test, { ...question, language: room.language }, code, passedIds, cases.length, writtenAt);
