@@ -30,7 +30,9 @@
 // phase), D1 queries and rows per request and per student-minute (the
 // Worker's D1 meter, /admin/api/d1-meter, when D1_METER=1), and party
 // messages per student-minute. `rooms` lists each room's fan-out and
-// verdicts; `fanout` is the worst room's.
+// verdicts; `fanout` is the worst room's. `d1RowsWrittenByFinalFlush` is the
+// part of the rows written that the last reading's flush wrote: held code
+// that would otherwise reach D1 at the rooms' next alarm (decision 031).
 //
 // A fault in the middle (issue 26): `--restart-at N` runs the bench's own
 // server (scripts/e2e-server.mjs on free ports: a frozen copy of the build, a
@@ -78,7 +80,9 @@
 // Accounts are load-<n>@bench.test (password bench-load-1234), created on the
 // first run and signed in afterwards; every run makes new rooms. Options
 // (environment): BASE_URL, STUDENTS, ROOMS, SECONDS, AUTOSAVE_MS,
-// CODE_SEND_MS, SUBMITTERS, ADMIN_EMAIL, ADMIN_PASSWORD (the seeded demo
+// CODE_SEND_MS, SUBMITTERS, TAB_SWITCH_SHARE (the share of students who
+// switch tabs once, 1 by default; 0 measures what typing alone costs),
+// ADMIN_EMAIL, ADMIN_PASSWORD (the seeded demo
 // admin by default); (arguments) --start, --restart-at SECONDS (both ignore
 // BASE_URL).
 import { execFileSync } from "node:child_process";
@@ -102,6 +106,7 @@ const ROOMS = Math.max(1, Number(process.env.ROOMS ?? 1));
 const CODE_SEND_MS = Number(process.env.CODE_SEND_MS ?? 5000);
 /** Per room. */
 const SUBMITTERS = Math.min(Math.floor(STUDENTS / ROOMS), Number(process.env.SUBMITTERS ?? 60));
+const TAB_SWITCH_SHARE = Math.min(1, Math.max(0, Number(process.env.TAB_SWITCH_SHARE ?? 1)));
 const ADMIN = { email: process.env.ADMIN_EMAIL ?? "admin@demo.edu", password: process.env.ADMIN_PASSWORD ?? "admin1234" };
 const PASSWORD = "bench-load-1234";
 const CATEGORY = "Basics";
@@ -280,12 +285,13 @@ function cpuMs(pids) {
  * objects first write the code they hold (decision 031), so the reading
  * counts what that code costs D1 even between two of their alarms.
  */
-async function d1Reading(admin, roomIds) {
-  const res = await fetch(`${BASE_URL}/admin/api/d1-meter`, {
-    method: "POST",
-    headers: { Cookie: admin, "Content-Type": "application/json", Origin: BASE_URL },
-    body: JSON.stringify({ flush: roomIds }),
-  });
+async function d1Reading(admin, roomIds, { flush = true } = {}) {
+  const res = await fetch(
+    `${BASE_URL}/admin/api/d1-meter`,
+    flush
+      ? { method: "POST", headers: { Cookie: admin, "Content-Type": "application/json", Origin: BASE_URL }, body: JSON.stringify({ flush: roomIds }) }
+      : { headers: { Cookie: admin } },
+  );
   if (!res.ok) {
     await res.body?.cancel();
     return null;
@@ -399,6 +405,8 @@ function workerMeter(admin, roomIds) {
   let cpu = 0;
   let d1 = {};
   let d1Known = true;
+  // Rows the rooms' objects wrote D1 when the last reading asked them to flush (held code between alarms).
+  let finalFlushRows = null;
   const add = (after, before) => {
     if (!after || !before) return void (d1Known = false);
     for (const k of Object.keys(after)) d1[k] = (d1[k] ?? 0) + after[k] - (before[k] ?? 0);
@@ -414,9 +422,12 @@ function workerMeter(admin, roomIds) {
     },
     async close() {
       cpu += cpuMs(pids) - cpuFrom;
-      add(await d1Reading(admin, roomIds), d1From);
+      const held = await d1Reading(admin, roomIds, { flush: false });
+      const after = await d1Reading(admin, roomIds);
+      finalFlushRows = held && after ? after.rowsWritten - held.rowsWritten : null;
+      add(after, d1From);
     },
-    result: () => ({ cpuMs: pids.length ? cpu : null, d1: d1Known ? d1 : null }),
+    result: () => ({ cpuMs: pids.length ? cpu : null, d1: d1Known ? d1 : null, finalFlushRows }),
   };
 }
 
@@ -628,7 +639,9 @@ async function main() {
     students.map(async (student, i) => {
       await sleep((i / students.length) * AUTOSAVE_MS);
       const room = student.room;
-      const sends = [sleep(Math.max(0, phaseStart + tabSwitchAt(i) - Date.now())).then(() => switchTab(student))];
+      // TAB_SWITCH_SHARE of the students, spread evenly over the rooms.
+      const switches = Math.floor((i + 1) * TAB_SWITCH_SHARE) > Math.floor(i * TAB_SWITCH_SHARE);
+      const sends = switches ? [sleep(Math.max(0, phaseStart + tabSwitchAt(i) - Date.now())).then(() => switchTab(student))] : [];
       // Submit Code within the last 10 s, beside the autosaves, as a student at the end of a test does.
       if (room.students.indexOf(student) < SUBMITTERS) {
         const submits = room.submits;
@@ -723,6 +736,7 @@ async function main() {
     rooms: roomResults,
     seconds: SECONDS,
     codeSendMs: CODE_SEND_MS,
+    tabSwitchShare: TAB_SWITCH_SHARE,
     errors: stats.errors,
     sent: stats.sent,
     stored: stats.stored,
@@ -757,6 +771,8 @@ async function main() {
     workerProcesses: meter.pids.length,
     d1QueriesPerRequest: d1 ? perRequest(d1.queries) : null,
     d1RowsWrittenPerStudentMinute: d1 ? perMinute(d1.rowsWritten) : null,
+    // Of those, what the last reading's flush wrote: held code that would otherwise reach D1 at the next alarm.
+    d1RowsWrittenByFinalFlush: spent.finalFlushRows,
     d1RowsReadPerStudentMinute: d1 ? perMinute(d1.rowsRead) : null,
     d1: d1 ? { ...d1, note: "rowsRead counts only calls D1 answers with metadata; `unmetered` is how many did not (drizzle's raw selects)" } : null,
     statuses: stats.statuses,

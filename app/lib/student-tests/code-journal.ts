@@ -38,7 +38,7 @@ export type PackedEntry = { id: string; seq: number; kind: string; payload: stri
 export type LatestCode = { questionId: string; code: string; lastUpdated: number };
 
 /** How long accepted code waits in the room's object before it is written to D1 (at most), by default. */
-export const JOURNAL_FLUSH_MS = 60_000;
+export const JOURNAL_FLUSH_MS = 300_000;
 
 /** The Worker's JOURNAL_FLUSH_SECONDS setting (wrangler.toml), else JOURNAL_FLUSH_MS. */
 export function journalFlushMs(setting: string | undefined) {
