@@ -80,7 +80,7 @@ const MESSAGES: Record<number, string> = {
   429: "The code runner is busy. Please try again in a few seconds",
 };
 /** The longest one wait for a place in a full queue (`waitWhileBusy`). */
-export const BUSY_STEP_MS = 2_000;
+export const BUSY_STEP_MS = 4_000;
 const UNREACHABLE = "The code runner is unreachable. Please try again shortly";
 const TOO_LONG = "The code runner took too long to answer";
 const UNREADABLE = "The code runner sent a reply this server cannot read (is it another version?)";
