@@ -220,6 +220,20 @@ test("the question bank's file import: a preview with rows to create and skipped
   await scan(page, "question file import preview");
 });
 
+test("the CSV import's preview with a row that will not be imported", async () => {
+  const page = admin.page;
+  if (!/\/admin/.test(page.url())) await loginAdmin(page);
+  await page.goto("/admin/questions");
+  const importer = page.getByRole("region", { name: "Import from CSV" });
+  await importer.getByText("MCQ questions", { exact: true }).click();
+  // Row 3 has no correct option: it goes to "Will not be imported", with its row number.
+  const csv = "title,category,option_a,option_b,option_c,option_d,correct_option\r\nA11y one,Basics,1,2,3,4,a\r\nA11y two,Basics,1,2,3,4,\r\n";
+  await importer.getByLabel("CSV file").setInputFiles({ name: "a11y.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await expect(importer.getByText("1 failed", { exact: true })).toBeVisible();
+  await expect(importer.getByText("Will not be imported")).toBeVisible();
+  await scan(page, "CSV import preview with a failed row");
+});
+
 test("the LTI page: the tool's URLs, the platform form, an edit and a delete confirmation", async () => {
   const page = admin.page;
   if (!/\/admin/.test(page.url())) await loginAdmin(page);
