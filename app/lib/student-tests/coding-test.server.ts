@@ -31,7 +31,7 @@ export async function submitCode(context: AppLoadContext, room: Room, test: Stud
   assertCanAnswer(room, test);
   assertUnlocked(test);
   // A Submit Code waits its turn in a full runner queue (the end of a test, a whole school at once) rather than failing.
-  return judgeAndRecord(context, room, test, questionId, code, new Date(), { waitWhileBusy: true });
+  return judgeAndRecord(context, room, test, questionId, code, { waitWhileBusy: true });
 }
 
 /** Judges all cases of one question and stores the submission; the test total follows. */
@@ -41,11 +41,10 @@ async function judgeAndRecord(
   test: StudentTest,
   questionId: string,
   code: string,
-  writtenAt = new Date(),
-  options: { waitWhileBusy?: boolean } = {},
+  { writtenAt = new Date(), waitWhileBusy = false }: { writtenAt?: Date; waitWhileBusy?: boolean } = {},
 ) {
   const cases = await casesForJudging(context.db, room, test, questionId, false);
-  const result = await judgeCases(context, room.language, code, cases, "Failed to submit code", options);
+  const result = await judgeCases(context, room.language, code, cases, "Failed to submit code", { waitWhileBusy });
   const question = (await context.db.select({ id: questions.id, title: questions.title }).from(questions).where(eq(questions.id, questionId)).get())!;
   const passedIds = result.testResults.filter((t) => t.passed).map((t) => String(t.testCaseId));
   const { marks, score } = await recordSubmission(context.db, test, { ...question, language: room.language }, code, passedIds, cases.length, writtenAt);
@@ -62,7 +61,7 @@ async function judgeAndRecord(
 export function journalJudge(context: AppLoadContext, room: Room, test: StudentTest): Judge {
   return async (questionId, code, writtenAt) => {
     try {
-      const { passed, total, marks } = await judgeAndRecord(context, room, test, questionId, code, writtenAt);
+      const { passed, total, marks } = await judgeAndRecord(context, room, test, questionId, code, { writtenAt });
       return { passed, total, marks };
     } catch (error) {
       if (error instanceof FormError && error.status === 503) throw new JournalRetry(error.message);

@@ -43,7 +43,6 @@ export type JournalOptions = {
   prefetched?: { codingRows: { id: string }[]; storedRows: StoredRow[] };
 };
 
-
 /** Entry kinds the room's object holds when accepted. */
 const HELD_KINDS = new Set<JournalKind>(["code", "mcq-progress"]);
 
