@@ -3,6 +3,7 @@ import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ToastProvider, useToastOnce } from "~/components/toaster";
+import { FetcherToasts } from "~/components/use-action-toast";
 import { useNonce } from "~/lib/nonce";
 import { themeBootScript } from "~/lib/theme";
 import { ignoreAbortedRequest, serverOrOffline } from "~/lib/server-or-offline";
@@ -62,7 +63,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const { toast } = useLoaderData<typeof clientLoader>();
   useToastOnce(toast);
-  return <Outlet />;
+  return (
+    <FetcherToasts>
+      <Outlet />
+    </FetcherToasts>
+  );
 }
 
 export function ErrorBoundary() {

@@ -1,7 +1,6 @@
-import { useFetcher } from "@remix-run/react";
-import { useActionToast } from "~/components/use-action-toast";
+import { useToastedFetcher } from "~/components/use-action-toast";
 import { Button } from "~/components/ui/button";
-import type { RoomActionResult, RoomPageData } from "~/components/rooms/room-page";
+import type { RoomPageData } from "~/components/rooms/room-page";
 import { clock } from "~/lib/student-tests/student-time";
 
 // One-click time actions of the room page (issue 25, decision 028): giving
@@ -23,13 +22,14 @@ export function creditableNow(p: Participant) {
 
 /**
  * One click that posts an intent to the room page's action and toasts its
- * answer: Credit, Credit all, +5 min.
+ * answer: Credit, Credit all, +5 min. The answer's toast is held above the
+ * button: a Credit removes its own button, and a live event can re-render the
+ * row before the answer arrives.
  */
 export function IntentButton({ fields, variant = "secondary", label, title, children }: { fields: Record<string, string>; variant?: "secondary" | "ghost"; label?: string; title?: string; children: string }) {
-  const fetcher = useFetcher<RoomActionResult>();
-  useActionToast(fetcher.data);
+  const fetcher = useToastedFetcher(`intent:${new URLSearchParams(fields)}`);
   return (
-    <Button size="sm" variant={variant} busy={fetcher.state !== "idle"} onClick={() => fetcher.submit(fields, { method: "post" })} aria-label={label} title={title}>
+    <Button size="sm" variant={variant} busy={fetcher.busy} onClick={() => fetcher.submit(fields, { method: "post" })} aria-label={label} title={title}>
       {children}
     </Button>
   );
