@@ -3,7 +3,7 @@ import { isRouteErrorResponse, useFetcher, useLoaderData, type ClientActionFunct
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { z } from "zod";
 import { ID_MAX } from "~/lib/input-limits";
-import { loadEditor } from "~/components/code-editor";
+import { BLOCKED_MESSAGES, loadEditor, type BlockedAction } from "~/components/code-editor";
 import { CodeSection } from "~/components/test/code-section";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NetworkIndicator } from "~/components/network-indicator";
@@ -290,8 +290,7 @@ export default function CodingTest() {
     setActive(index);
     setOutput(null);
   };
-  const blocked = (kind: "paste" | "copy" | "cut") =>
-    toast({ type: "error", message: `${kind[0]!.toUpperCase()}${kind.slice(1)} is disabled during the test` });
+  const blocked = (kind: BlockedAction) => toast({ type: "error", message: BLOCKED_MESSAGES[kind] });
 
   const totalMarks = useMemo(() => Object.values(submissions).reduce((sum, s) => sum + (s?.marks ?? 0), 0), [submissions]);
   const queued = (questionId: string) => pending.some((e) => e.kind === "submit-code" && e.payload.questionId === questionId);

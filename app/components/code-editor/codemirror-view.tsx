@@ -1,7 +1,7 @@
 /**
  * CodeMirror itself: the lazily loaded half of the code editor (see
- * code-editor.tsx). Kept out of every route's first load: the page renders
- * the code as text while this and the room's language mode download.
+ * index.tsx). Kept out of every route's first load: the page shows the plain
+ * code area while this and the room's language mode download.
  */
 // Both come with the language packages (their own dependencies), so no new
 // package: they only style the High Contrast Dark theme.
@@ -9,7 +9,7 @@ import { HighlightStyle, syntaxHighlighting } from "@codemirror/language";
 import { tags } from "@lezer/highlight";
 import CodeMirror, { EditorState, EditorView, type Extension } from "@uiw/react-codemirror";
 import { useMemo, useRef } from "react";
-import { clampFontSize, FONT_SIZE_DEFAULT, type BlockedAction, type CodeEditorProps } from "./code-editor";
+import { clampFontSize, FONT_SIZE_DEFAULT, type BlockedAction, type CodeEditorProps } from "./settings";
 
 /** Black ground, white text, saturated tokens and a bright cursor and selection, for low vision and glare. */
 const highContrastDark: Extension = [
@@ -58,7 +58,8 @@ export default function CodeMirrorView({
   className,
   theme,
   dark,
-}: Omit<CodeEditorProps, "language"> & { languageMode: Extension | null; dark: boolean }) {
+  onCreateEditor,
+}: Omit<CodeEditorProps, "language"> & { languageMode: Extension | null; dark: boolean; onCreateEditor: (view: EditorView) => void }) {
   // Read through refs so toggling blocking or a new callback identity does
   // not rebuild (and reconfigure) the editor's extensions.
   const blockRef = useRef(blockClipboard);
@@ -112,7 +113,6 @@ export default function CodeMirrorView({
     [languageMode, size, ariaLabel, clipboardGuard],
   );
 
-  const frame = `overflow-hidden rounded-lg border border-slate-200 dark:border-slate-700 ${className ?? ""}`;
   return (
     <CodeMirror
       value={value}
@@ -121,7 +121,8 @@ export default function CodeMirrorView({
       theme={theme === "high-contrast-dark" ? highContrastDark : (theme ?? (dark ? "dark" : "light"))}
       readOnly={readOnly}
       height={height}
-      className={frame}
+      className={className}
+      onCreateEditor={onCreateEditor}
     />
   );
 }
