@@ -330,6 +330,9 @@ export function parseSecretList(json) {
   return new Map(JSON.parse(json).map((entry) => [entry.name, null]));
 }
 
+/** wrangler colours its errors whatever NO_COLOR says. */
+const plain = (text) => text.replace(/\x1b\[[0-9;]*m/g, "");
+
 function wranglerEnv() {
   // Nothing leaves the machine for the dry run; the check must not phone home either.
   // The project's Node 22 first on PATH (wrangler's launcher refuses older ones), as `npm run` does.
@@ -339,9 +342,11 @@ function wranglerEnv() {
 /** Asks Cloudflare which secrets the Worker has (needs `wrangler login` and the network). */
 export function listRemoteSecrets({ configPath, envName }) {
   const args = ["secret", "list", "--format", "json", "--config", configPath, ...(envName ? ["--env", envName] : [])];
-  const result = spawnSync(`${root}node_modules/.bin/wrangler`, args, { cwd: root, encoding: "utf8", env: wranglerEnv() });
+  // The terminal's stdin and no CI flag: wrangler may need to refresh the login or ask which account.
+  const { CI, ...env } = wranglerEnv();
+  const result = spawnSync(`${root}node_modules/.bin/wrangler`, args, { cwd: root, encoding: "utf8", env, stdio: ["inherit", "pipe", "pipe"] });
   if (result.status !== 0) {
-    throw new Error(`\`wrangler ${args.join(" ")}\` failed (is \`npx wrangler login\` done, and is the Worker deployed once?):\n${(result.stderr || result.stdout).trim()}`);
+    throw new Error(`\`wrangler ${args.join(" ")}\` failed (is \`npx wrangler login\` done, and is the Worker deployed once?):\n${plain(result.stderr || result.stdout).trim()}`);
   }
   return parseSecretList(result.stdout.slice(result.stdout.indexOf("[")));
 }
@@ -350,7 +355,7 @@ export function listRemoteSecrets({ configPath, envName }) {
 export function dryRun({ configPath, envName, outdir }) {
   const args = ["deploy", "--dry-run", "--outdir", outdir, "--config", configPath, ...(envName ? ["--env", envName] : [])];
   const result = spawnSync(`${root}node_modules/.bin/wrangler`, args, { cwd: root, encoding: "utf8", env: wranglerEnv() });
-  return { ok: result.status === 0, command: `npx wrangler ${args.join(" ")}`, output: `${result.stdout ?? ""}${result.stderr ?? ""}` };
+  return { ok: result.status === 0, command: `npx wrangler ${args.join(" ")}`, output: plain(`${result.stdout ?? ""}${result.stderr ?? ""}`) };
 }
 
 /** Raw and gzip size of the modules wrangler would upload (source maps and its README are not uploaded). */
@@ -448,6 +453,9 @@ export function formatReport(report) {
   for (const f of report.findings) {
     lines.push(`${f.level === "blocker" ? "✗" : "!"} ${f.message}`);
     for (const step of f.fix) lines.push(`    → ${step}`);
+  }
+  if (!report.env) {
+    lines.push("", "This is the top level of wrangler.toml, which local development uses. Production is best an [env.production]", "of its own (README, Deploy), checked with: npm run deploy:check -- --env production --remote-secrets");
   }
   const warnings = report.findings.length - report.blockers;
   lines.push("", `${report.blockers} blocking, ${warnings} warning${warnings === 1 ? "" : "s"}.${report.blockers ? " Not ready for production." : ""}`);

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   checkBundleSize,
   checkConfig,
@@ -25,6 +25,8 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const repoConfig = join(root, "wrangler.toml");
 const scratch = mkdtempSync(join(tmpdir(), "deploy-check-test-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+// wrangler reads wrangler.toml; loading its 15 MB bundle takes seconds on a busy machine, once.
+beforeAll(() => import("wrangler"), 60_000);
 
 type Finding = { id: string; level: string; message: string; fix: string[] };
 const summary = (findings: Finding[]) => findings.map((f) => `${f.level} ${f.id}`);
