@@ -156,7 +156,7 @@ export function checkConfig({ config, topLevel = config, envName, secrets = new 
           id: `binding-missing:${db.binding}`,
           level: "blocker",
           message: `env.${envName} has no D1 binding ${db.binding}: bindings are not inherited from the top level.`,
-          fix: [`Add a [[env.${envName}.d1_databases]] block with binding = "${db.binding}" (README, Deploy, step 2).`],
+          fix: [`Add a [[env.${envName}.d1_databases]] block with binding = "${db.binding}" (README, Deploy, step 1).`],
         });
       }
     }
@@ -166,7 +166,7 @@ export function checkConfig({ config, topLevel = config, envName, secrets = new 
           id: `binding-missing:${object.name}`,
           level: "blocker",
           message: `env.${envName} has no Durable Object binding ${object.name}: bindings are not inherited from the top level.`,
-          fix: [`Add [[env.${envName}.durable_objects.bindings]] with name = "${object.name}" and class_name = "${object.class_name}" (README, Deploy, step 2).`],
+          fix: [`Add [[env.${envName}.durable_objects.bindings]] with name = "${object.name}" and class_name = "${object.class_name}" (README, Deploy, step 1).`],
         });
       }
     }
