@@ -1,10 +1,12 @@
 import { z } from "zod";
-import { parseRunnerUrls } from "./runner-pool";
-import { LOCAL_LTI_KEY } from "./lti/local-key";
+// Explicit .ts extensions: scripts/deploy-check.mjs imports this file in plain Node.
+import { parseRunnerUrls } from "./runner-pool.ts";
+import { LOCAL_LTI_KEY } from "./lti/local-key.ts";
 
 // Validated once per isolate: a missing secret fails loudly on the first
-// request instead of surfacing as a confusing auth error later.
-const EnvSchema = z.object({
+// request instead of surfacing as a confusing auth error later. Also read by
+// `npm run deploy:check`, which names what production still lacks.
+export const EnvSchema = z.object({
   BETTER_AUTH_SECRET: z.string().min(16, "BETTER_AUTH_SECRET must be at least 16 characters"),
   BETTER_AUTH_URL: z.string().url(),
   ADMIN_SIGNUP_CODE: z.string().min(1, "ADMIN_SIGNUP_CODE is required"),
@@ -63,7 +65,7 @@ export const DOCUMENTED_LOCAL_DEFAULTS = {
 
 type DefaultedSecret = keyof typeof DOCUMENTED_LOCAL_DEFAULTS;
 
-function isLoopback(url: string | undefined): boolean {
+export function isLoopback(url: string | undefined): boolean {
   if (!url) return false;
   try {
     const host = new URL(url).hostname;
