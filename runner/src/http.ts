@@ -10,9 +10,8 @@ import { z } from "zod";
 import { ExecuteRequestSchema, JudgeRequestSchema, type Priority } from "../../contracts/runner.ts";
 import type { Config } from "./config.ts";
 import type { Engine } from "./engine.ts";
-import type { InteractiveSessions } from "./interactive.ts";
+import { refuseUpgrade, type InteractiveSessions } from "./interactive.ts";
 import { QueueFullError } from "./scheduler.ts";
-import { refuseUpgrade } from "./websocket.ts";
 
 class HttpError extends Error {
   readonly status: number;

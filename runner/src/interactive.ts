@@ -9,10 +9,15 @@
 // Sessions never take a judging slot: they have slots (uids) of their own,
 // after the judging ones, and a lower CPU weight, so at most
 // RUNNER_INTERACTIVE_SESSIONS of them run and test judging goes first.
+//
+// The WebSocket itself is the `ws` package's (decision 016, 2026-11-27):
+// the handshake, framing, the message size bound, ping/pong and the close
+// handshake are its; the checks before the upgrade and the session are ours.
 import { constants } from "node:os";
 import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
+import { WebSocketServer, type RawData, type ServerOptions, type WebSocket } from "ws";
 import {
   INTERACTIVE_CHUNK_CHARS,
   InteractiveClientMessageSchema,
@@ -23,7 +28,6 @@ import type { Config } from "./config.ts";
 import { runFailure, type Engine, type InteractiveProgram } from "./engine.ts";
 import type { SandboxProcess, SandboxResult } from "./sandbox.ts";
 import { QueueFullError } from "./scheduler.ts";
-import { acceptWebSocket, CloseCode, refuseUpgrade, type WebSocketConnection } from "./websocket.ts";
 
 /** How long a new connection may take to send its `start`. */
 const START_WAIT_MS = 10_000;
@@ -33,6 +37,37 @@ const FLUSH_DELAY_MS = 5;
 const STDERR_TAIL_CHARS = 4096;
 /** Asked of a client that finds every interactive slot busy. */
 const BUSY_RETRY_AFTER_S = 10;
+/** Past this much unsent data the program's output is paused until the socket has sent it all. */
+const HIGH_WATER_BYTES = 256 * 1024;
+/** How long a close waits for the peer's close frame (or its end of the connection) before dropping it. */
+const CLOSE_WAIT_MS = 2000;
+
+/** Close codes the runner sends (RFC 6455 section 7.4.1). */
+const CloseCode = {
+  normal: 1000,
+  goingAway: 1001,
+  unsupportedData: 1003,
+  policyViolation: 1008,
+  tooBig: 1009,
+  internalError: 1011,
+  tryAgainLater: 1013,
+} as const;
+
+const STATUS_TEXT: Record<number, string> = { 400: "Bad Request", 401: "Unauthorized", 404: "Not Found", 429: "Too Many Requests", 503: "Service Unavailable" };
+
+/** Answers an upgrade request with a plain HTTP error (JSON `{error}`, as every other refusal) and drops the connection. */
+export function refuseUpgrade(socket: Duplex, status: number, body: unknown, headers: Record<string, string> = {}) {
+  const text = JSON.stringify(body);
+  const lines = [
+    `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? "Error"}`,
+    "Content-Type: application/json",
+    `Content-Length: ${Buffer.byteLength(text)}`,
+    "Connection: close",
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+  ];
+  if (socket.writable) socket.end(`${lines.join("\r\n")}\r\n\r\n${text}`);
+  else socket.destroy();
+}
 
 // The first name of each number: SIGABRT, not its alias SIGIOT.
 const SIGNAL_NAMES = new Map<number, string>();
@@ -85,10 +120,27 @@ export class InteractiveSessions {
   private readonly engine: Engine;
   private readonly freeUids: number[];
   private readonly live = new Set<Session>();
+  private readonly server: WebSocketServer;
 
   constructor(config: Config, engine: Engine) {
     this.config = config;
     this.engine = engine;
+    const options: ServerOptions & { closeTimeout: number } = {
+      noServer: true,
+      clientTracking: false,
+      // A start message carries the code as JSON: room for the largest code, escaped. Larger: 1009.
+      maxPayload: config.maxCodeKb * 1024 * 6 + 64 * 1024,
+      perMessageDeflate: false,
+      // No subprotocol is spoken: answer none (ws would pick the client's first).
+      handleProtocols: () => false,
+      // ws >= 8.19; its types (@types/ws 8.18) do not list it yet.
+      closeTimeout: CLOSE_WAIT_MS,
+    };
+    this.server = new WebSocketServer(options);
+    // Not a version 13 WebSocket handshake: refused as JSON, as before the upgrade.
+    this.server.on("wsClientError", (_error, socket) =>
+      refuseUpgrade(socket, 400, { error: "Not a WebSocket handshake (version 13)" }, { "Sec-WebSocket-Version": "13" }),
+    );
     // After the judging slots' uids: never one a judging run has at the same time.
     const first = config.uidBase + config.concurrency;
     this.freeUids = Array.from({ length: config.interactiveSessions }, (_, i) => first + config.interactiveSessions - 1 - i);
@@ -107,17 +159,17 @@ export class InteractiveSessions {
     if (uid === undefined) {
       return refuseUpgrade(socket, 429, { error: "Every interactive slot is busy, retry later" }, { "Retry-After": String(BUSY_RETRY_AFTER_S) });
     }
-    // A start message carries the code as JSON: room for the largest code, escaped.
-    const ws = acceptWebSocket(req, socket, head, { maxMessageBytes: this.config.maxCodeKb * 1024 * 6 + 64 * 1024 });
-    if (!ws) {
-      this.freeUids.push(uid);
-      return;
-    }
-    const session = new Session(ws, uid, this.config, this.engine, () => {
-      this.live.delete(session);
-      this.freeUids.push(uid);
+    let accepted = false;
+    // Synchronous without a verifyClient: the callback has run, or the handshake was refused, when this returns.
+    this.server.handleUpgrade(req, socket, head, (ws) => {
+      accepted = true;
+      const session = new Session(ws, uid, this.config, this.engine, () => {
+        this.live.delete(session);
+        this.freeUids.push(uid);
+      });
+      this.live.add(session);
     });
-    this.live.add(session);
+    if (!accepted) this.freeUids.push(uid);
   }
 
   /** Stops every session and waits until their sandboxes are gone (the runner is stopping). */
@@ -127,7 +179,7 @@ export class InteractiveSessions {
 }
 
 class Session {
-  private readonly ws: WebSocketConnection;
+  private readonly ws: WebSocket;
   private readonly uid: number;
   private readonly config: Config;
   private readonly engine: Engine;
@@ -151,23 +203,48 @@ class Session {
   private outboxChars = 0;
   private readonly decoders = { stdout: new StringDecoder("utf8"), stderr: new StringDecoder("utf8") };
   private stderrTail = "";
+  private outputPaused = false;
   private done: Promise<void> = Promise.resolve();
   private ended = false;
 
-  constructor(ws: WebSocketConnection, uid: number, config: Config, engine: Engine, onEnd: () => void) {
+  constructor(ws: WebSocket, uid: number, config: Config, engine: Engine, onEnd: () => void) {
     this.ws = ws;
     this.uid = uid;
     this.config = config;
     this.engine = engine;
     this.onEnd = onEnd;
-    ws.on("message", (text) => this.receive(text));
+    ws.on("message", (data, isBinary) => this.message(data, isBinary));
     ws.on("close", () => this.disconnect());
-    ws.on("drain", () => this.process?.resumeOutput());
+    // A protocol error (too big, not UTF-8, unmasked...): ws has sent its close code; the session is over now.
+    ws.on("error", () => this.disconnect());
     this.startTimer = setTimeout(() => this.fail("No start message arrived", CloseCode.policyViolation), START_WAIT_MS);
   }
 
+  private get open() {
+    return this.ws.readyState === this.ws.OPEN;
+  }
+
+  /** Sends a message; false when the socket is backed up or closing. */
   private send(message: InteractiveServerMessage) {
-    return this.ws.send(JSON.stringify(message));
+    if (!this.open) return false;
+    this.ws.send(JSON.stringify(message), this.sent);
+    return this.ws.bufferedAmount < HIGH_WATER_BYTES;
+  }
+
+  /** A message has gone out: once everything has, the program's output is read again. */
+  private readonly sent = () => {
+    if (this.outputPaused && this.ws.bufferedAmount === 0) {
+      this.outputPaused = false;
+      this.process?.resumeOutput();
+    }
+  };
+
+  private message(data: RawData, isBinary: boolean) {
+    // After our close frame, only the peer's close matters.
+    if (!this.open) return;
+    if (!isBinary) return this.receive(data.toString());
+    this.ws.close(CloseCode.unsupportedData, "Only text messages are accepted");
+    this.disconnect();
   }
 
   private fail(message: string, code: number) {
@@ -336,7 +413,10 @@ class Session {
       for (const piece of splitText(data, INTERACTIVE_CHUNK_CHARS)) open = this.send({ type, data: piece }) && open;
     }
     // The browser reads slower than the program writes: let the program wait on its pipe.
-    if (!open && this.ws.isOpen) this.process?.pauseOutput();
+    if (!open && this.open && !this.outputPaused) {
+      this.outputPaused = true;
+      this.process?.pauseOutput();
+    }
   }
 
   private disconnect() {

@@ -367,6 +367,85 @@ describe("the connection", () => {
   });
 });
 
+describe("the WebSocket protocol (the handshake and frames the runner accepts)", () => {
+  /** A bare socket to the runner, its messages unparsed: the close code, or null if it closed without one. */
+  async function bare() {
+    const ws = new NodeWebSocket(`${runner.url.replace(/^http/, "ws")}/v1/interactive`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    const received: string[] = [];
+    ws.addEventListener("message", (event) => received.push(String(event.data)));
+    const closed = new Promise<number>((resolve) => ws.addEventListener("close", (event) => resolve(event.code)));
+    await new Promise<void>((resolve, reject) => {
+      ws.addEventListener("open", () => resolve());
+      ws.addEventListener("error", () => reject(new Error("the WebSocket did not open")));
+    });
+    return { ws, received, closed };
+  }
+  // interactive.ts: room for the largest code, JSON-escaped.
+  const maxMessageBytes = () => runner.config.maxCodeKb * 1024 * 6 + 64 * 1024;
+
+  it("a message of the largest size reaches the session; one byte more is refused with 1009 before it is read", async () => {
+    const fits = await bare();
+    fits.ws.send("x".repeat(maxMessageBytes()));
+    expect(await fits.closed).toBe(1008);
+    expect(fits.received.map((m) => JSON.parse(m))).toEqual([{ type: "error", message: "Malformed message" }]);
+
+    const over = await bare();
+    over.ws.send("x".repeat(maxMessageBytes() + 1));
+    expect(await over.closed).toBe(1009);
+    expect(over.received).toEqual([]);
+    await expectNothingLeft();
+  });
+
+  it("a connection that ends (FIN, no close frame) stops the program at once, not at the idle limit", async () => {
+    const up = await rawUpgrade({ Authorization: `Bearer ${TOKEN}` });
+    const socket = up.socket!;
+    let received = "";
+    socket.on("data", (c: Buffer) => (received += c.toString("latin1")));
+    socket.write(textFrame(JSON.stringify({ type: "start", language: "python", code: 'print("ready")\ninput()\n' })));
+    const deadline = Date.now() + 30_000;
+    while (!received.includes('"data":"ready\\n"') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(received).toContain('"data":"ready\\n"');
+    const ended = Date.now();
+    socket.end();
+    while (runner.sessions.stats.running > 0 && Date.now() - ended < IDLE_MS * 2) await new Promise((r) => setTimeout(r, 20));
+    expect(Date.now() - ended).toBeLessThan(IDLE_MS / 2);
+    await expectNothingLeft();
+  });
+
+  it("a binary message is refused with 1003", async () => {
+    const s = await bare();
+    s.ws.send(new Uint8Array([1, 2, 3]));
+    expect(await s.closed).toBe(1003);
+    await expectNothingLeft();
+  });
+
+  it("a handshake that is not version 13 is refused (400, JSON) and holds no slot", async () => {
+    const res = await rawUpgrade({ Authorization: `Bearer ${TOKEN}`, "Sec-WebSocket-Version": "12" });
+    expect(res.status).toBe(400);
+    expect(res.headers["sec-websocket-version"]).toBe("13");
+    expect(JSON.parse(res.body)).toEqual({ error: "Not a WebSocket handshake (version 13)" });
+    expect(runner.sessions.stats.running).toBe(0);
+  });
+
+  it("chooses no subprotocol and no extension, and answers a ping with a pong", async () => {
+    const up = await rawUpgrade({ Authorization: `Bearer ${TOKEN}`, "Sec-WebSocket-Protocol": "chat", "Sec-WebSocket-Extensions": "permessage-deflate" });
+    expect(up.status).toBe(101);
+    expect(up.headers["sec-websocket-protocol"]).toBeUndefined();
+    expect(up.headers["sec-websocket-extensions"]).toBeUndefined();
+    const socket = up.socket!;
+    const received: Buffer[] = [];
+    socket.on("data", (c: Buffer) => received.push(c));
+    // A masked ping carrying "hi", written by hand as textFrame writes text.
+    const mask = randomBytes(4);
+    socket.write(Buffer.concat([Buffer.from([0x89, 0x80 | 2]), mask, Buffer.from(Buffer.from("hi").map((b, i) => b ^ mask[i & 3]!))]));
+    const deadline = Date.now() + 5000;
+    while (Buffer.concat(received).length < 4 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(Buffer.concat(received)).toEqual(Buffer.concat([Buffer.from([0x8a, 2]), Buffer.from("hi")]));
+    socket.destroy();
+    await expectNothingLeft();
+  });
+});
+
 describe("authentication and refusals", () => {
   it.each([
     ["no token", {}],
