@@ -145,7 +145,15 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // (2020 browsers) lowered newer syntax that those browsers run natively.
     ...(isSsrBuild ? {} : { target: ["chrome97", "edge97", "firefox104", "safari15.4"] }),
     rollupOptions: {
-      output: isSsrBuild ? {} : {
+      // A resource route has no browser code, so its client chunk is empty by design.
+      onwarn(warning, warn) {
+        if (warning.code !== "EMPTY_BUNDLE") warn(warning);
+      },
+      // The Worker's build: a chunk imports only what it uses. Rollup's default
+      // also repeats the entry's imports in each lazy chunk (a browser's early
+      // start on them), and those bare imports of side-effect-free packages are
+      // what wrangler's esbuild warned about, once per package, at every start.
+      output: isSsrBuild ? { hoistTransitiveImports: false } : {
         // Small modules nearly every page uses ride in one shared chunk rather
         // than a dozen tiny ones (each costs its own gzip frame and request,
         // and a name in the manifest): decision 022.

@@ -8,7 +8,7 @@ import { CodeSection } from "~/components/test/code-section";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NetworkIndicator } from "~/components/network-indicator";
 import { Countdown, TimeAnnouncer } from "~/components/test/countdown";
-import { FinishDialog } from "~/components/test/finish-dialog";
+import { FinishDialog } from "~/components/test/lazy-dialogs";
 import { OfflineBanner } from "~/components/test/offline-banner";
 import { OutputConsole, type RunResult } from "~/components/test/output-console";
 import { ProblemPanel } from "~/components/test/problem-panel";

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { OfflineBanner } from "~/components/test/offline-banner";
 import { ChevronLeftIcon, ChevronRightIcon, GridIcon } from "~/components/mcq/icons";
-import { FinishDialog, NavigatorDialog, SubmitDialog } from "~/components/mcq/lazy-dialogs";
+import { FinishDialog, NavigatorDialog, SubmitDialog } from "~/components/test/lazy-dialogs";
 import { clampIndex, summarize, WARNING_AT_SECONDS, type ShortcutAction } from "~/components/mcq/progress";
 import { QuestionCard } from "~/components/mcq/question-card";
 import { TestHeader } from "~/components/mcq/test-header";

@@ -1,4 +1,4 @@
-// The MCQ test's dialogs load just after the page's first paint, not with it
+// The test pages' dialogs load just after the page's first paint, not with it
 // (decision 022). Each stays mounted inside a Suspense with no fallback, so it
 // starts loading at once and, closed, shows nothing until then. loadLazily
 // lets the offline shell keep the chunks, so the dialogs open offline too.
@@ -22,12 +22,12 @@ function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>) 
   };
 }
 
-export const NavigatorDialog = lazyComponent<ComponentProps<typeof import("./navigator-dialog").NavigatorDialog>>(() =>
-  import("./navigator-dialog").then((m) => m.NavigatorDialog),
+export const NavigatorDialog = lazyComponent<ComponentProps<typeof import("../mcq/navigator-dialog").NavigatorDialog>>(() =>
+  import("../mcq/navigator-dialog").then((m) => m.NavigatorDialog),
 );
-export const SubmitDialog = lazyComponent<ComponentProps<typeof import("./submit-dialog").SubmitDialog>>(() =>
-  import("./submit-dialog").then((m) => m.SubmitDialog),
+export const SubmitDialog = lazyComponent<ComponentProps<typeof import("../mcq/submit-dialog").SubmitDialog>>(() =>
+  import("../mcq/submit-dialog").then((m) => m.SubmitDialog),
 );
-export const FinishDialog = lazyComponent<ComponentProps<typeof import("../test/finish-dialog").FinishDialog>>(() =>
-  import("../test/finish-dialog").then((m) => m.FinishDialog),
+export const FinishDialog = lazyComponent<ComponentProps<typeof import("./finish-dialog").FinishDialog>>(() =>
+  import("./finish-dialog").then((m) => m.FinishDialog),
 );
