@@ -22,15 +22,17 @@
  *
  * Browser only: create it in an effect, never during server rendering.
  */
-import { createStore, type UseStore } from "idb-keyval";
-
 import { anchorTime, deviceAnchors, type AnchorStore } from "./anchor";
+import { lockRunner, type JournalLocks } from "./journal/locks";
+import { createIdbJournalStorage, storageMessage, type JournalStorage } from "./journal/storage";
 
 import { CODE_SEND_MS } from "~/lib/student-tests/journal-limits";
 import { parseJournalResponse } from "~/lib/student-tests/journal-response";
 import type { JournalEntry, JournalKind, JournalResponse, JudgedEntry, TestState } from "~/lib/student-tests/journal-protocol";
 
 export type { JournalResponse, JudgedEntry, TestState } from "~/lib/student-tests/journal-protocol";
+export type { JournalLocks } from "./journal/locks";
+export { createIdbJournalStorage, STORAGE_FULL_MESSAGE, STORAGE_UNAVAILABLE_MESSAGE, type JournalStorage } from "./journal/storage";
 
 export type EntryKind = JournalKind;
 /** An entry as the browser keeps it and sends it (createdAt on the server's clock). */
@@ -53,24 +55,6 @@ export type JournalStatus = {
   /** The server's message for the last of them. */
   tooLargeError: string | null;
 };
-
-/** Where entries live. The default is IndexedDB; tests inject failing ones. */
-export interface JournalStorage {
-  /**
-   * Atomically allocates the next seq of the test (never below `minSeq`),
-   * stores `build(seq)` and resolves once that is committed.
-   */
-  add(testId: string, minSeq: number, build: (seq: number) => Entry): Promise<Entry>;
-  /** Stores entries that already have a seq (kept in memory while storage failed). */
-  putMany(testId: string, entries: Entry[]): Promise<void>;
-  /** The stored entries of the test in seq order, the first `limit` if given. */
-  list(testId: string, limit?: number): Promise<Entry[]>;
-  count(testId: string): Promise<number>;
-  remove(testId: string, seqs: number[]): Promise<void>;
-}
-
-/** The subset of `navigator.locks` the journal uses (injectable for tests). */
-export type JournalLocks = Pick<LockManager, "request">;
 
 export type JournalOptions = {
   testId: string;
@@ -120,139 +104,12 @@ const FATAL_STATUSES = new Set([401, 403, 404, 410]);
 
 export const TOO_LARGE_MESSAGE = "This change is too large to send. It is kept on this device.";
 
-export const STORAGE_UNAVAILABLE_MESSAGE =
-  "Your browser cannot save answers offline (storage unavailable). Keep this tab open until everything is synced.";
-export const STORAGE_FULL_MESSAGE =
-  "Your device is out of storage space, so answers cannot be saved offline. Keep this tab open until everything is synced.";
-
 const FATAL_MESSAGES: Record<number, string> = {
   401: "Your session has expired. Sign in again to sync; your answers are kept on this device.",
   403: "This test no longer accepts answers from this session. Your answers are kept on this device.",
   404: "This test could not be found. Your answers are kept on this device.",
   410: "This test has closed and no longer accepts answers. Your answers are kept on this device.",
 };
-
-// ---------------------------------------------------------------------------
-// IndexedDB storage
-
-const DB_NAME = "proctor-journal";
-const STORE_NAME = "entries";
-
-// Keys: ["seq", testId] -> next seq; ["entry", testId, seq] -> Entry. Array keys
-// sort element-wise and numbers sort numerically, so a key range over
-// ["entry", testId, *] yields the test's entries in seq order.
-const counterKey = (testId: string) => ["seq", testId];
-const entryKey = (testId: string, seq: number) => ["entry", testId, seq];
-// An array sorts after every number, so [] closes the range above any seq.
-const entryRange = (testId: string) => IDBKeyRange.bound(["entry", testId], ["entry", testId, []]);
-
-function txDone(tx: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error ?? new Error("IndexedDB transaction failed"));
-    tx.onabort = () => reject(tx.error ?? new Error("IndexedDB transaction aborted"));
-  });
-}
-
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error("IndexedDB request failed"));
-  });
-}
-
-export function createIdbJournalStorage(): JournalStorage {
-  let store: UseStore | null = null;
-  // Opened lazily: `indexedDB` may be missing (SSR, some private modes), and
-  // that must surface as a failed append, not a crash at import time.
-  // (idb-keyval itself reopens a connection the browser closed.)
-  const use: UseStore = async (mode, callback) => {
-    store ??= createStore(DB_NAME, STORE_NAME);
-    return store(mode, callback);
-  };
-
-  return {
-    add: (testId, minSeq, build) =>
-      use("readwrite", (s) => {
-        let entry: Entry | undefined;
-        const done = txDone(s.transaction);
-        const counter = s.get(counterKey(testId));
-        counter.onsuccess = () => {
-          const stored = typeof counter.result === "number" ? counter.result : 0;
-          const seq = Math.max(stored, minSeq);
-          entry = build(seq);
-          s.put(entry, entryKey(testId, seq));
-          s.put(seq + 1, counterKey(testId));
-        };
-        // Resolve on commit, not on put success: only then is it durable.
-        return done.then(() => {
-          if (!entry) throw new Error("IndexedDB did not store the entry");
-          return entry;
-        });
-      }),
-    putMany: (testId, entries) =>
-      use("readwrite", (s) => {
-        const done = txDone(s.transaction);
-        const counter = s.get(counterKey(testId));
-        counter.onsuccess = () => {
-          const stored = typeof counter.result === "number" ? counter.result : 0;
-          let next = stored;
-          for (const e of entries) {
-            s.put(e, entryKey(testId, e.seq));
-            next = Math.max(next, e.seq + 1);
-          }
-          s.put(next, counterKey(testId));
-        };
-        return done;
-      }),
-    list: (testId, limit) => use("readonly", (s) => request(s.getAll(entryRange(testId), limit)) as Promise<Entry[]>),
-    count: (testId) => use("readonly", (s) => request(s.count(entryRange(testId)))),
-    remove: (testId, seqs) =>
-      use("readwrite", (s) => {
-        const done = txDone(s.transaction);
-        for (const seq of seqs) s.delete(entryKey(testId, seq));
-        return done;
-      }),
-  };
-}
-
-// ---------------------------------------------------------------------------
-// Locks
-
-// Fallback when Web Locks are missing: serialise within this page only.
-const localQueues = new Map<string, Promise<unknown>>();
-
-function withLocalLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
-  const previous = localQueues.get(name) ?? Promise.resolve();
-  const run = previous.then(fn, fn);
-  const tail = run.then(
-    () => undefined,
-    () => undefined,
-  );
-  localQueues.set(name, tail);
-  void tail.then(() => {
-    if (localQueues.get(name) === tail) localQueues.delete(name);
-  });
-  return run;
-}
-
-function lockRunner(locks: JournalLocks | null | undefined) {
-  return async function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
-    if (!locks) return withLocalLock(name, fn);
-    let started = false;
-    try {
-      return await locks.request(name, () => {
-        started = true;
-        return fn();
-      });
-    } catch (error) {
-      // Locks can be refused (opaque origins, some sandboxed frames): fall
-      // back rather than fail the append. Errors from fn itself pass through.
-      if (started) throw error;
-      return withLocalLock(name, fn);
-    }
-  };
-}
 
 // ---------------------------------------------------------------------------
 // Helpers
@@ -266,12 +123,6 @@ function uuid(): string {
   b[8] = (b[8] & 0x3f) | 0x80;
   const h = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
-function storageMessage(error: unknown): string {
-  return error instanceof DOMException && error.name === "QuotaExceededError"
-    ? STORAGE_FULL_MESSAGE
-    : STORAGE_UNAVAILABLE_MESSAGE;
 }
 
 function retryAfterMs(res: Response): number {
