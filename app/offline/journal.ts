@@ -24,14 +24,17 @@
  */
 import { anchorTime, deviceAnchors, type AnchorStore } from "./anchor";
 import { lockRunner, type JournalLocks } from "./journal/locks";
+import { createBackoff, createCodePacing, createSender, type BackoffOptions } from "./journal/sender";
+import { createStatusStore, type JournalStatus } from "./journal/status";
 import { createIdbJournalStorage, storageMessage, type JournalStorage } from "./journal/storage";
 
 import { CODE_SEND_MS } from "~/lib/student-tests/journal-limits";
-import { parseJournalResponse } from "~/lib/student-tests/journal-response";
 import type { JournalEntry, JournalKind, JournalResponse, JudgedEntry, TestState } from "~/lib/student-tests/journal-protocol";
 
 export type { JournalResponse, JudgedEntry, TestState } from "~/lib/student-tests/journal-protocol";
 export type { JournalLocks } from "./journal/locks";
+export { TOO_LARGE_MESSAGE } from "./journal/sender";
+export type { JournalStatus } from "./journal/status";
 export { createIdbJournalStorage, STORAGE_FULL_MESSAGE, STORAGE_UNAVAILABLE_MESSAGE, type JournalStorage } from "./journal/storage";
 
 export type EntryKind = JournalKind;
@@ -39,22 +42,6 @@ export type EntryKind = JournalKind;
 export type Entry = JournalEntry;
 
 export type RejectedEntry = JournalResponse["rejected"][number];
-
-export type JournalStatus = {
-  pending: number;
-  syncing: boolean;
-  lastSyncedAt: number | null;
-  /** A fatal sync error (401/403/404/410): syncing has stopped, entries are kept. */
-  error: string | null;
-  /** IndexedDB is unusable: entries are only in memory until they sync. */
-  storageError: string | null;
-  /** Entries this page appended since it opened. */
-  written: number;
-  /** Entries the server refused as too large (413): kept on this device, not sent again by this page. */
-  tooLarge: number;
-  /** The server's message for the last of them. */
-  tooLargeError: string | null;
-};
 
 export type JournalOptions = {
   testId: string;
@@ -72,7 +59,7 @@ export type JournalOptions = {
   /** `null` forces the single-tab fallback; default `navigator.locks`. */
   locks?: JournalLocks | null;
   /** Backoff tuning, mainly for tests. Defaults: 500 ms base, 30 s cap, Math.random. */
-  retry?: { baseMs?: number; capMs?: number; random?: () => number };
+  retry?: BackoffOptions;
   /** Per-request timeout. Default 20 s. */
   timeoutMs?: number;
   /** Where time anchors are kept; default this device's (localStorage). */
@@ -100,19 +87,6 @@ export type Journal = {
 export const MAX_BATCH_ENTRIES = 100;
 /** Half of what the server takes (JOURNAL_LIMITS.batchBytes), in UTF-8 bytes. */
 export const MAX_BATCH_BYTES = 512 * 1024;
-const FATAL_STATUSES = new Set([401, 403, 404, 410]);
-
-export const TOO_LARGE_MESSAGE = "This change is too large to send. It is kept on this device.";
-
-const FATAL_MESSAGES: Record<number, string> = {
-  401: "Your session has expired. Sign in again to sync; your answers are kept on this device.",
-  403: "This test no longer accepts answers from this session. Your answers are kept on this device.",
-  404: "This test could not be found. Your answers are kept on this device.",
-  410: "This test has closed and no longer accepts answers. Your answers are kept on this device.",
-};
-
-// ---------------------------------------------------------------------------
-// Helpers
 
 function uuid(): string {
   // randomUUID is only exposed in secure contexts; a plain-http LAN deploy
@@ -125,41 +99,24 @@ function uuid(): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-function retryAfterMs(res: Response): number {
-  const header = res.headers.get("Retry-After");
-  if (!header) return 0;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(header);
-  return Number.isFinite(date) ? Math.max(0, date - Date.now()) : 0;
-}
-
 function bySeq(a: Entry, b: Entry) {
   return a.seq - b.seq;
 }
 
-type SendResult =
-  | { type: "ok"; body: JournalResponse }
-  | { type: "fatal"; message: string }
-  | { type: "too-large"; message: string }
-  | { type: "retry"; delayMs?: number };
-
 const utf8 = new TextEncoder();
 
-// ---------------------------------------------------------------------------
-// The journal
+function safeCall(fn: () => void) {
+  try {
+    fn();
+  } catch (error) {
+    // A UI callback bug must not stop the sync.
+    console.error("journal: callback failed", error);
+  }
+}
 
 export function createJournal(options: JournalOptions): Journal {
   const { testId } = options;
-  const endpoint = options.endpoint ?? `/api/journal/${encodeURIComponent(testId)}`;
-  // Wrapped so a stored reference to window.fetch is never called unbound.
-  const doFetch: typeof fetch = options.fetch ?? ((input, init) => fetch(input, init));
   const clockOffset = options.clockOffset ?? (() => 0);
-  const storage = options.storage ?? createIdbJournalStorage();
-  const baseMs = options.retry?.baseMs ?? 500;
-  const capMs = options.retry?.capMs ?? 30_000;
-  const random = options.retry?.random ?? Math.random;
-  const timeoutMs = options.timeoutMs ?? 20_000;
   const codeSendMs = options.codeSendMs ?? CODE_SEND_MS;
   const anchors = options.anchors ?? deviceAnchors();
   const withLock = lockRunner(
@@ -167,8 +124,10 @@ export function createJournal(options: JournalOptions): Journal {
   );
   // Seq allocation and draining use separate locks so that a slow POST never
   // delays making an answer durable.
-  const seqLock = `journal:${testId}`;
   const drainLock = `journal:${testId}:drain`;
+
+  const storage = options.storage ?? createIdbJournalStorage();
+  const seqLock = `journal:${testId}`;
   const seqBackupKey = `journal-seq:${testId}`;
 
   /** Entries not (yet) in IndexedDB, by id. */
@@ -181,33 +140,25 @@ export function createJournal(options: JournalOptions): Journal {
   let batchLimit = MAX_BATCH_ENTRIES;
   let highestSeq = -1;
   let storedCount = 0;
-  let snapshot: JournalStatus = { pending: 0, syncing: false, lastSyncedAt: null, error: null, storageError: null, written: 0, tooLarge: 0, tooLargeError: null };
-  const listeners = new Set<(s: JournalStatus) => void>();
+  const status = createStatusStore();
+  const sender = createSender({
+    endpoint: options.endpoint ?? `/api/journal/${encodeURIComponent(testId)}`,
+    // Wrapped so a stored reference to window.fetch is never called unbound.
+    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+    timeoutMs: options.timeoutMs ?? 20_000,
+  });
+  const backoff = createBackoff(options.retry ?? {}, () => void kick());
+  const pacing = createCodePacing(codeSendMs, () => void kick());
 
   let closed = false;
   let fatal = false;
-  let attempt = 0;
-  let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let loop: Promise<void> | null = null;
   let again = false;
-  let inflight: AbortController | null = null;
-  /**
-   * When this page last sent a request, and the timer that sends waiting code
-   * autosaves. It starts at a random point of the last codeSendMs: a room
-   * that starts at once would otherwise send its code in step, every page in
-   * the same second of each 5 (decision 030); this spreads them evenly.
-   */
-  let lastSentAt = Date.now() - Math.random() * codeSendMs;
-  let codeTimer: ReturnType<typeof setTimeout> | null = null;
 
   const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(`journal:${testId}`) : null;
 
   function setStatus(patch: Partial<JournalStatus>) {
-    const next = { ...snapshot, ...patch };
-    next.pending = Math.max(0, storedCount - settled.size) + memory.size;
-    if ((Object.keys(next) as (keyof JournalStatus)[]).every((k) => next[k] === snapshot[k])) return;
-    snapshot = next; // a new object per change, so useSyncExternalStore works
-    for (const listener of listeners) listener(snapshot);
+    status.set({ ...patch, pending: Math.max(0, storedCount - settled.size) + memory.size });
   }
 
   async function refreshPending() {
@@ -263,7 +214,7 @@ export function createJournal(options: JournalOptions): Journal {
       entry = await withLock(seqLock, () => storage.add(testId, highestSeq + 1, (seq) => ({ ...base, seq })));
       noteSeq(entry.seq);
       storedCount++;
-      if (memory.size === 0 && snapshot.storageError) setStatus({ storageError: null });
+      if (memory.size === 0 && status.get().storageError) setStatus({ storageError: null });
     } catch (error) {
       // Never drop an answer: keep it in memory and tell the student now.
       // No await between choosing the seq and recording it, so concurrent
@@ -274,11 +225,11 @@ export function createJournal(options: JournalOptions): Journal {
       memory.set(entry.id, entry);
       setStatus({ storageError: storageMessage(error) });
     }
-    setStatus({ written: snapshot.written + 1 });
+    setStatus({ written: status.get().written + 1 });
     announce();
     // During a backoff wait, keep waiting: a failing server should not be
     // hit on every keystroke-triggered autosave.
-    if (!retryTimer) {
+    if (!backoff.waiting()) {
       if (kind === "code" && codeSendMs > 0) sendCodeSoon();
       else void kick();
     }
@@ -287,23 +238,17 @@ export function createJournal(options: JournalOptions): Journal {
 
   /** A code autosave: sent with the next request, which is at most codeSendMs after the last. */
   function sendCodeSoon() {
-    if (codeTimer || closed || fatal) return;
-    const wait = Math.max(0, lastSentAt + codeSendMs - Date.now());
-    codeTimer = setTimeout(() => {
-      codeTimer = null;
-      void kick();
-    }, wait);
+    if (!closed && !fatal) pacing.sendSoon();
   }
 
-  function clearCodeTimer() {
-    if (codeTimer) clearTimeout(codeTimer);
-    codeTimer = null;
+  function scheduleRetry(minDelayMs?: number) {
+    if (!closed && !fatal) backoff.schedule(minDelayMs);
   }
 
   function kick(): Promise<void> {
     if (closed || fatal) return Promise.resolve();
     // Whatever code waits goes along with this request.
-    clearCodeTimer();
+    pacing.cancel();
     if (loop) {
       again = true;
       return loop;
@@ -327,24 +272,6 @@ export function createJournal(options: JournalOptions): Journal {
     return loop;
   }
 
-  function scheduleRetry(minDelayMs = 0) {
-    if (closed || fatal) return;
-    // Full jitter: uniform in [0, min(cap, base * 2^attempt)].
-    const ceiling = Math.min(capMs, baseMs * 2 ** attempt);
-    attempt++;
-    const delay = Math.max(minDelayMs, random() * ceiling);
-    if (retryTimer) clearTimeout(retryTimer);
-    retryTimer = setTimeout(() => {
-      retryTimer = null;
-      void kick();
-    }, delay);
-  }
-
-  function clearRetry() {
-    if (retryTimer) clearTimeout(retryTimer);
-    retryTimer = null;
-  }
-
   /** Drains until empty. True when the queue is empty, false on failure. */
   async function drain(): Promise<boolean> {
     if (closed || fatal) return false;
@@ -355,17 +282,18 @@ export function createJournal(options: JournalOptions): Journal {
     while (!closed && !fatal) {
       const batch = await nextBatch();
       if (batch.length === 0) {
-        attempt = 0;
+        backoff.reset();
         batchLimit = MAX_BATCH_ENTRIES;
         return true;
       }
       // Only code typed while the last request was on its way: it waits for its turn (CODE_SEND_MS).
-      if (sent > 0 && codeSendMs > 0 && batch.every((e) => e.kind === "code") && Date.now() - lastSentAt < codeSendMs) {
+      if (sent > 0 && codeSendMs > 0 && batch.every((e) => e.kind === "code") && pacing.recent()) {
         sendCodeSoon();
         return true;
       }
       sent++;
-      const result = await send(batch);
+      pacing.sent();
+      const result = await sender.send(batch);
       if (closed) return false;
       if (result.type === "too-large") {
         // Never the same request again: a smaller one, or without this entry.
@@ -375,7 +303,7 @@ export function createJournal(options: JournalOptions): Journal {
       }
       if (result.type === "fatal") {
         fatal = true;
-        clearRetry();
+        backoff.cancel();
         setStatus({ error: result.message });
         return false;
       }
@@ -389,7 +317,7 @@ export function createJournal(options: JournalOptions): Journal {
         scheduleRetry();
         return false;
       }
-      attempt = 0;
+      backoff.reset();
     }
     return false;
   }
@@ -449,58 +377,23 @@ export function createJournal(options: JournalOptions): Journal {
     return batch;
   }
 
+  function reportRejected(rejected: RejectedEntry[], warning: string) {
+    if (options.onRejected) safeCall(() => options.onRejected?.(rejected));
+    else console.warn(warning, rejected);
+  }
+
   /** The server will never take this entry: say so, keep it on the device, go on with the rest. */
   function refuseTooLarge(entry: Entry, message: string) {
     tooLarge.add(entry.id);
     setStatus({ tooLarge: tooLarge.size, tooLargeError: message });
-    const rejected = [{ id: entry.id, reason: message }];
-    if (options.onRejected) safeCall(() => options.onRejected?.(rejected));
-    else console.warn("journal: entry too large for the server", rejected);
-  }
-
-  async function send(batch: Entry[]): Promise<SendResult> {
-    const controller = new AbortController();
-    inflight = controller;
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
-    lastSentAt = Date.now();
-    try {
-      const res = await doFetch(endpoint, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ entries: batch }),
-        credentials: "same-origin",
-        cache: "no-store",
-        signal: controller.signal,
-      });
-      if (FATAL_STATUSES.has(res.status)) {
-        return { type: "fatal", message: FATAL_MESSAGES[res.status] };
-      }
-      if (res.status === 413) {
-        const body = (await res.json().catch(() => null)) as { error?: unknown } | null;
-        const detail = typeof body?.error === "string" ? body.error : null;
-        return { type: "too-large", message: detail ? `${detail.replace(/[.!]?$/, ".")} ${TOO_LARGE_MESSAGE}` : TOO_LARGE_MESSAGE };
-      }
-      // 429, 5xx and any other non-2xx: resending is safe, so retry rather
-      // than ever dropping entries.
-      if (!res.ok) return { type: "retry", delayMs: retryAfterMs(res) };
-      const parsed = parseJournalResponse(await res.json().catch(() => null));
-      // e.g. a captive portal answering 200 with HTML.
-      if (!parsed) return { type: "retry" };
-      return { type: "ok", body: parsed };
-    } catch {
-      return { type: "retry" }; // network error or timeout
-    } finally {
-      clearTimeout(timer);
-      if (inflight === controller) inflight = null;
-    }
+    reportRejected([{ id: entry.id, reason: message }], "journal: entry too large for the server");
   }
 
   async function settle(batch: Entry[], body: JournalResponse): Promise<boolean> {
     anchors.note(body.anchor);
     const sent = new Map(batch.map((e) => [e.id, e]));
-    const done = [...body.accepted, ...body.rejected.map((r) => r.id)]
-      .map((id) => sent.get(id))
-      .filter((e): e is Entry => e !== undefined);
+    const pick = (ids: string[]) => ids.map((id) => sent.get(id)).filter((e): e is Entry => e !== undefined);
+    const done = pick([...body.accepted, ...body.rejected.map((r) => r.id)]);
     const fromStorage: Entry[] = [];
     for (const e of done) {
       if (memory.delete(e.id)) continue;
@@ -509,31 +402,19 @@ export function createJournal(options: JournalOptions): Journal {
     }
     if (fromStorage.length > 0) await removeSettled();
     const rejected = body.rejected.filter((r) => sent.has(r.id));
-    if (rejected.length > 0) {
-      if (options.onRejected) safeCall(() => options.onRejected?.(rejected));
-      else console.warn("journal: entries rejected by the server", rejected);
-    }
+    if (rejected.length > 0) reportRejected(rejected, "journal: entries rejected by the server");
     const judged = body.judged.filter((j) => sent.has(j.id));
     if (judged.length > 0) safeCall(() => options.onJudged?.(judged));
     safeCall(() => options.onState?.(body.state));
-    const accepted = body.accepted.map((id) => sent.get(id)).filter((e): e is Entry => e !== undefined);
+    const accepted = pick(body.accepted);
     if (accepted.length > 0) safeCall(() => options.onAccepted?.(accepted, body.state));
     setStatus({ lastSyncedAt: Date.now() });
     announce();
     return done.length > 0;
   }
 
-  function safeCall(fn: () => void) {
-    try {
-      fn();
-    } catch (error) {
-      // A UI callback bug must not stop the sync.
-      console.error("journal: callback failed", error);
-    }
-  }
-
   function onOnline() {
-    clearRetry();
+    backoff.cancel();
     void kick();
   }
 
@@ -551,24 +432,19 @@ export function createJournal(options: JournalOptions): Journal {
   return {
     append,
     flush() {
-      clearRetry();
+      backoff.cancel();
       return kick();
     },
-    status: () => snapshot,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
+    status: () => status.get(),
+    subscribe: (listener) => status.subscribe(listener),
     entries: () => unsynced(),
     close() {
       if (closed) return;
       closed = true;
-      clearRetry();
-      clearCodeTimer();
-      inflight?.abort();
-      listeners.clear();
+      backoff.cancel();
+      pacing.cancel();
+      sender.abort();
+      status.clear();
       channel?.close();
       if (typeof window !== "undefined") window.removeEventListener("online", onOnline);
     },
