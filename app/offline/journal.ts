@@ -20,19 +20,26 @@
  * - Every entry carries the newest server-signed time anchor the device has
  *   seen, and is never stamped earlier than it (decision 019).
  *
+ * This module composes the parts in `./journal/` (decision 006, "The
+ * journal's parts"): the storage, the queue, the sender with its back-off and
+ * code pacing, the locks and the status. What stays here is the sync loop
+ * that drives them and the page's callbacks.
+ *
  * Browser only: create it in an effect, never during server rendering.
  */
 import { anchorTime, deviceAnchors, type AnchorStore } from "./anchor";
 import { lockRunner, type JournalLocks } from "./journal/locks";
+import { createQueue } from "./journal/queue";
 import { createBackoff, createCodePacing, createSender, type BackoffOptions } from "./journal/sender";
 import { createStatusStore, type JournalStatus } from "./journal/status";
-import { createIdbJournalStorage, storageMessage, type JournalStorage } from "./journal/storage";
+import { createIdbJournalStorage, type JournalStorage } from "./journal/storage";
 
 import { CODE_SEND_MS } from "~/lib/student-tests/journal-limits";
 import type { JournalEntry, JournalKind, JournalResponse, JudgedEntry, TestState } from "~/lib/student-tests/journal-protocol";
 
 export type { JournalResponse, JudgedEntry, TestState } from "~/lib/student-tests/journal-protocol";
 export type { JournalLocks } from "./journal/locks";
+export { MAX_BATCH_BYTES, MAX_BATCH_ENTRIES } from "./journal/queue";
 export { TOO_LARGE_MESSAGE } from "./journal/sender";
 export type { JournalStatus } from "./journal/status";
 export { createIdbJournalStorage, STORAGE_FULL_MESSAGE, STORAGE_UNAVAILABLE_MESSAGE, type JournalStorage } from "./journal/storage";
@@ -84,10 +91,6 @@ export type Journal = {
   close(): void;
 };
 
-export const MAX_BATCH_ENTRIES = 100;
-/** Half of what the server takes (JOURNAL_LIMITS.batchBytes), in UTF-8 bytes. */
-export const MAX_BATCH_BYTES = 512 * 1024;
-
 function uuid(): string {
   // randomUUID is only exposed in secure contexts; a plain-http LAN deploy
   // still needs unique ids.
@@ -98,12 +101,6 @@ function uuid(): string {
   const h = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
-
-function bySeq(a: Entry, b: Entry) {
-  return a.seq - b.seq;
-}
-
-const utf8 = new TextEncoder();
 
 function safeCall(fn: () => void) {
   try {
@@ -122,25 +119,16 @@ export function createJournal(options: JournalOptions): Journal {
   const withLock = lockRunner(
     options.locks !== undefined ? options.locks : typeof navigator !== "undefined" ? navigator.locks : undefined,
   );
-  // Seq allocation and draining use separate locks so that a slow POST never
-  // delays making an answer durable.
+  // One tab at a time drains; appending (the queue's seq lock) never waits for it.
   const drainLock = `journal:${testId}:drain`;
 
-  const storage = options.storage ?? createIdbJournalStorage();
-  const seqLock = `journal:${testId}`;
-  const seqBackupKey = `journal-seq:${testId}`;
-
-  /** Entries not (yet) in IndexedDB, by id. */
-  const memory = new Map<string, Entry>();
-  /** Settled by the server but whose IndexedDB delete failed: never resend. */
-  const settled = new Map<string, number>();
-  /** Refused as too large (413): kept, but never sent again by this page. */
-  const tooLarge = new Set<string>();
-  /** Entries per request; halved while the server answers 413, reset when the queue drains. */
-  let batchLimit = MAX_BATCH_ENTRIES;
-  let highestSeq = -1;
-  let storedCount = 0;
   const status = createStatusStore();
+  const queue = createQueue({
+    testId,
+    storage: options.storage ?? createIdbJournalStorage(),
+    withLock,
+    onChange: () => setStatus({}),
+  });
   const sender = createSender({
     endpoint: options.endpoint ?? `/api/journal/${encodeURIComponent(testId)}`,
     // Wrapped so a stored reference to window.fetch is never called unbound.
@@ -157,17 +145,9 @@ export function createJournal(options: JournalOptions): Journal {
 
   const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(`journal:${testId}`) : null;
 
+  /** Pending and storageError always come from the queue. */
   function setStatus(patch: Partial<JournalStatus>) {
-    status.set({ ...patch, pending: Math.max(0, storedCount - settled.size) + memory.size });
-  }
-
-  async function refreshPending() {
-    try {
-      storedCount = await storage.count(testId);
-    } catch {
-      // Counting is cosmetic; storageError is reported by append/list.
-    }
-    if (!closed) setStatus({});
+    status.set({ ...patch, pending: queue.pending(), storageError: queue.storageError() });
   }
 
   function announce() {
@@ -178,53 +158,12 @@ export function createJournal(options: JournalOptions): Journal {
     }
   }
 
-  // The seq counter is mirrored in localStorage so that an in-memory fallback
-  // (IndexedDB broken, maybe after a reload) does not reuse a seq.
-  function readSeqBackup(): number {
-    try {
-      const n = Number(globalThis.localStorage?.getItem(seqBackupKey));
-      return Number.isFinite(n) ? n : 0;
-    } catch {
-      return 0;
-    }
-  }
-  function writeSeqBackup(next: number) {
-    try {
-      globalThis.localStorage?.setItem(seqBackupKey, String(next));
-    } catch {
-      // Private mode or full: the IndexedDB counter is the primary one anyway.
-    }
-  }
-
-  function noteSeq(seq: number) {
-    if (seq > highestSeq) {
-      highestSeq = seq;
-      writeSeqBackup(seq + 1);
-    }
-  }
-
   async function append(kind: EntryKind, payload: Record<string, unknown>): Promise<Entry> {
     // Never earlier than a server time this device has already seen: the
     // server refuses such an entry (its clock would have been set back).
     const anchor = anchors.newest();
     const createdAt = Math.max(Math.round(Date.now() + clockOffset()), anchorTime(anchor) ?? 0);
-    const base = { id: uuid(), kind, payload, createdAt, ...(anchor ? { anchor } : {}) };
-    let entry: Entry;
-    try {
-      entry = await withLock(seqLock, () => storage.add(testId, highestSeq + 1, (seq) => ({ ...base, seq })));
-      noteSeq(entry.seq);
-      storedCount++;
-      if (memory.size === 0 && status.get().storageError) setStatus({ storageError: null });
-    } catch (error) {
-      // Never drop an answer: keep it in memory and tell the student now.
-      // No await between choosing the seq and recording it, so concurrent
-      // fallbacks in this tab cannot pick the same one.
-      const seq = Math.max(highestSeq + 1, readSeqBackup());
-      entry = { ...base, seq };
-      noteSeq(seq);
-      memory.set(entry.id, entry);
-      setStatus({ storageError: storageMessage(error) });
-    }
+    const entry = await queue.add({ id: uuid(), kind, payload, createdAt, ...(anchor ? { anchor } : {}) });
     setStatus({ written: status.get().written + 1 });
     announce();
     // During a backoff wait, keep waiting: a failing server should not be
@@ -276,14 +215,12 @@ export function createJournal(options: JournalOptions): Journal {
   async function drain(): Promise<boolean> {
     if (closed || fatal) return false;
     setStatus({ syncing: true });
-    await persistMemory();
-    await removeSettled();
+    await queue.repair();
     let sent = 0;
     while (!closed && !fatal) {
-      const batch = await nextBatch();
+      const batch = await queue.nextBatch();
       if (batch.length === 0) {
         backoff.reset();
-        batchLimit = MAX_BATCH_ENTRIES;
         return true;
       }
       // Only code typed while the last request was on its way: it waits for its turn (CODE_SEND_MS).
@@ -297,7 +234,7 @@ export function createJournal(options: JournalOptions): Journal {
       if (closed) return false;
       if (result.type === "too-large") {
         // Never the same request again: a smaller one, or without this entry.
-        if (batch.length > 1) batchLimit = Math.max(1, Math.floor(batch.length / 2));
+        if (batch.length > 1) queue.shrinkBatch(batch.length);
         else refuseTooLarge(batch[0]!, result.message);
         continue;
       }
@@ -322,61 +259,6 @@ export function createJournal(options: JournalOptions): Journal {
     return false;
   }
 
-  async function persistMemory() {
-    if (memory.size === 0) return;
-    const entries = [...memory.values()];
-    try {
-      await storage.putMany(testId, entries);
-    } catch {
-      return; // still broken; storageError stays set
-    }
-    for (const e of entries) memory.delete(e.id);
-    await refreshPending();
-    if (memory.size === 0) setStatus({ storageError: null });
-  }
-
-  async function removeSettled() {
-    if (settled.size === 0) return;
-    const entries = [...settled];
-    try {
-      await storage.remove(testId, entries.map(([, seq]) => seq));
-      for (const [id] of entries) settled.delete(id);
-      await refreshPending();
-    } catch {
-      // Leave them marked settled; they are filtered out of every batch.
-    }
-  }
-
-  async function unsynced(limit?: number): Promise<Entry[]> {
-    let stored: Entry[] = [];
-    try {
-      stored = await storage.list(testId, limit === undefined ? undefined : limit + settled.size);
-    } catch (error) {
-      // Send what memory holds; the stored rest waits for storage to recover.
-      setStatus({ storageError: storageMessage(error) });
-    }
-    const byId = new Map<string, Entry>();
-    for (const e of [...stored, ...memory.values()]) {
-      if (!settled.has(e.id)) byId.set(e.id, e);
-      noteSeq(e.seq);
-    }
-    return [...byId.values()].sort(bySeq);
-  }
-
-  async function nextBatch(): Promise<Entry[]> {
-    const all = (await unsynced(batchLimit + tooLarge.size)).filter((e) => !tooLarge.has(e.id));
-    const batch: Entry[] = [];
-    let bytes = 0;
-    for (const e of all) {
-      if (batch.length === batchLimit) break;
-      const size = utf8.encode(JSON.stringify(e)).length;
-      if (batch.length > 0 && bytes + size > MAX_BATCH_BYTES) break;
-      batch.push(e);
-      bytes += size;
-    }
-    return batch;
-  }
-
   function reportRejected(rejected: RejectedEntry[], warning: string) {
     if (options.onRejected) safeCall(() => options.onRejected?.(rejected));
     else console.warn(warning, rejected);
@@ -384,8 +266,7 @@ export function createJournal(options: JournalOptions): Journal {
 
   /** The server will never take this entry: say so, keep it on the device, go on with the rest. */
   function refuseTooLarge(entry: Entry, message: string) {
-    tooLarge.add(entry.id);
-    setStatus({ tooLarge: tooLarge.size, tooLargeError: message });
+    setStatus({ tooLarge: queue.holdBack(entry), tooLargeError: message });
     reportRejected([{ id: entry.id, reason: message }], "journal: entry too large for the server");
   }
 
@@ -394,13 +275,7 @@ export function createJournal(options: JournalOptions): Journal {
     const sent = new Map(batch.map((e) => [e.id, e]));
     const pick = (ids: string[]) => ids.map((id) => sent.get(id)).filter((e): e is Entry => e !== undefined);
     const done = pick([...body.accepted, ...body.rejected.map((r) => r.id)]);
-    const fromStorage: Entry[] = [];
-    for (const e of done) {
-      if (memory.delete(e.id)) continue;
-      fromStorage.push(e);
-      settled.set(e.id, e.seq);
-    }
-    if (fromStorage.length > 0) await removeSettled();
+    await queue.settle(done);
     const rejected = body.rejected.filter((r) => sent.has(r.id));
     if (rejected.length > 0) reportRejected(rejected, "journal: entries rejected by the server");
     const judged = body.judged.filter((j) => sent.has(j.id));
@@ -421,13 +296,13 @@ export function createJournal(options: JournalOptions): Journal {
   if (channel) {
     channel.onmessage = () => {
       // Another tab appended or synced: our pending count is stale.
-      if (!closed) void refreshPending();
+      if (!closed) void queue.recount();
     };
   }
   if (typeof window !== "undefined") window.addEventListener("online", onOnline);
 
   // Entries left from before a reload (possibly offline) sync right away.
-  void refreshPending().then(() => kick());
+  void queue.recount().then(() => kick());
 
   return {
     append,
@@ -437,7 +312,7 @@ export function createJournal(options: JournalOptions): Journal {
     },
     status: () => status.get(),
     subscribe: (listener) => status.subscribe(listener),
-    entries: () => unsynced(),
+    entries: () => queue.unsynced(),
     close() {
       if (closed) return;
       closed = true;
