@@ -112,7 +112,7 @@ const PASSWORD = "bench-load-1234";
 const CATEGORY = "Basics";
 const log = (...parts) => console.error("•", ...parts);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-/** The page's journal (app/offline/journal.ts): full-jitter back-off between failed requests, and its request timeout. */
+/** The page's journal: full-jitter back-off between failed requests (createBackoff in app/offline/journal/sender.ts), and its request timeout (app/offline/journal.ts). */
 const RETRY = { baseMs: 500, capMs: 30_000, timeoutMs: 20_000 };
 
 // ------------------------------------------------------------------ HTTP as the browser sends it

@@ -20,57 +20,35 @@
  * - Every entry carries the newest server-signed time anchor the device has
  *   seen, and is never stamped earlier than it (decision 019).
  *
+ * This module composes the parts in `./journal/` (decision 006, "The
+ * journal's parts"): the storage, the queue, the sender with its back-off and
+ * code pacing, the locks and the status. What stays here is the sync loop
+ * that drives them and the page's callbacks.
+ *
  * Browser only: create it in an effect, never during server rendering.
  */
-import { createStore, type UseStore } from "idb-keyval";
-
 import { anchorTime, deviceAnchors, type AnchorStore } from "./anchor";
+import { lockRunner, type JournalLocks } from "./journal/locks";
+import { createQueue } from "./journal/queue";
+import { createBackoff, createCodePacing, createSender, type BackoffOptions } from "./journal/sender";
+import { createStatusStore, type JournalStatus } from "./journal/status";
+import { createIdbJournalStorage, type JournalStorage } from "./journal/storage";
 
 import { CODE_SEND_MS } from "~/lib/student-tests/journal-limits";
-import { parseJournalResponse } from "~/lib/student-tests/journal-response";
 import type { JournalEntry, JournalKind, JournalResponse, JudgedEntry, TestState } from "~/lib/student-tests/journal-protocol";
 
 export type { JournalResponse, JudgedEntry, TestState } from "~/lib/student-tests/journal-protocol";
+export type { JournalLocks } from "./journal/locks";
+export { MAX_BATCH_BYTES, MAX_BATCH_ENTRIES } from "./journal/queue";
+export { TOO_LARGE_MESSAGE } from "./journal/sender";
+export type { JournalStatus } from "./journal/status";
+export { createIdbJournalStorage, STORAGE_FULL_MESSAGE, STORAGE_UNAVAILABLE_MESSAGE, type JournalStorage } from "./journal/storage";
 
 export type EntryKind = JournalKind;
 /** An entry as the browser keeps it and sends it (createdAt on the server's clock). */
 export type Entry = JournalEntry;
 
 export type RejectedEntry = JournalResponse["rejected"][number];
-
-export type JournalStatus = {
-  pending: number;
-  syncing: boolean;
-  lastSyncedAt: number | null;
-  /** A fatal sync error (401/403/404/410): syncing has stopped, entries are kept. */
-  error: string | null;
-  /** IndexedDB is unusable: entries are only in memory until they sync. */
-  storageError: string | null;
-  /** Entries this page appended since it opened. */
-  written: number;
-  /** Entries the server refused as too large (413): kept on this device, not sent again by this page. */
-  tooLarge: number;
-  /** The server's message for the last of them. */
-  tooLargeError: string | null;
-};
-
-/** Where entries live. The default is IndexedDB; tests inject failing ones. */
-export interface JournalStorage {
-  /**
-   * Atomically allocates the next seq of the test (never below `minSeq`),
-   * stores `build(seq)` and resolves once that is committed.
-   */
-  add(testId: string, minSeq: number, build: (seq: number) => Entry): Promise<Entry>;
-  /** Stores entries that already have a seq (kept in memory while storage failed). */
-  putMany(testId: string, entries: Entry[]): Promise<void>;
-  /** The stored entries of the test in seq order, the first `limit` if given. */
-  list(testId: string, limit?: number): Promise<Entry[]>;
-  count(testId: string): Promise<number>;
-  remove(testId: string, seqs: number[]): Promise<void>;
-}
-
-/** The subset of `navigator.locks` the journal uses (injectable for tests). */
-export type JournalLocks = Pick<LockManager, "request">;
 
 export type JournalOptions = {
   testId: string;
@@ -88,7 +66,7 @@ export type JournalOptions = {
   /** `null` forces the single-tab fallback; default `navigator.locks`. */
   locks?: JournalLocks | null;
   /** Backoff tuning, mainly for tests. Defaults: 500 ms base, 30 s cap, Math.random. */
-  retry?: { baseMs?: number; capMs?: number; random?: () => number };
+  retry?: BackoffOptions;
   /** Per-request timeout. Default 20 s. */
   timeoutMs?: number;
   /** Where time anchors are kept; default this device's (localStorage). */
@@ -113,150 +91,6 @@ export type Journal = {
   close(): void;
 };
 
-export const MAX_BATCH_ENTRIES = 100;
-/** Half of what the server takes (JOURNAL_LIMITS.batchBytes), in UTF-8 bytes. */
-export const MAX_BATCH_BYTES = 512 * 1024;
-const FATAL_STATUSES = new Set([401, 403, 404, 410]);
-
-export const TOO_LARGE_MESSAGE = "This change is too large to send. It is kept on this device.";
-
-export const STORAGE_UNAVAILABLE_MESSAGE =
-  "Your browser cannot save answers offline (storage unavailable). Keep this tab open until everything is synced.";
-export const STORAGE_FULL_MESSAGE =
-  "Your device is out of storage space, so answers cannot be saved offline. Keep this tab open until everything is synced.";
-
-const FATAL_MESSAGES: Record<number, string> = {
-  401: "Your session has expired. Sign in again to sync; your answers are kept on this device.",
-  403: "This test no longer accepts answers from this session. Your answers are kept on this device.",
-  404: "This test could not be found. Your answers are kept on this device.",
-  410: "This test has closed and no longer accepts answers. Your answers are kept on this device.",
-};
-
-// ---------------------------------------------------------------------------
-// IndexedDB storage
-
-const DB_NAME = "proctor-journal";
-const STORE_NAME = "entries";
-
-// Keys: ["seq", testId] -> next seq; ["entry", testId, seq] -> Entry. Array keys
-// sort element-wise and numbers sort numerically, so a key range over
-// ["entry", testId, *] yields the test's entries in seq order.
-const counterKey = (testId: string) => ["seq", testId];
-const entryKey = (testId: string, seq: number) => ["entry", testId, seq];
-// An array sorts after every number, so [] closes the range above any seq.
-const entryRange = (testId: string) => IDBKeyRange.bound(["entry", testId], ["entry", testId, []]);
-
-function txDone(tx: IDBTransaction): Promise<void> {
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error ?? new Error("IndexedDB transaction failed"));
-    tx.onabort = () => reject(tx.error ?? new Error("IndexedDB transaction aborted"));
-  });
-}
-
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error("IndexedDB request failed"));
-  });
-}
-
-export function createIdbJournalStorage(): JournalStorage {
-  let store: UseStore | null = null;
-  // Opened lazily: `indexedDB` may be missing (SSR, some private modes), and
-  // that must surface as a failed append, not a crash at import time.
-  // (idb-keyval itself reopens a connection the browser closed.)
-  const use: UseStore = async (mode, callback) => {
-    store ??= createStore(DB_NAME, STORE_NAME);
-    return store(mode, callback);
-  };
-
-  return {
-    add: (testId, minSeq, build) =>
-      use("readwrite", (s) => {
-        let entry: Entry | undefined;
-        const done = txDone(s.transaction);
-        const counter = s.get(counterKey(testId));
-        counter.onsuccess = () => {
-          const stored = typeof counter.result === "number" ? counter.result : 0;
-          const seq = Math.max(stored, minSeq);
-          entry = build(seq);
-          s.put(entry, entryKey(testId, seq));
-          s.put(seq + 1, counterKey(testId));
-        };
-        // Resolve on commit, not on put success: only then is it durable.
-        return done.then(() => {
-          if (!entry) throw new Error("IndexedDB did not store the entry");
-          return entry;
-        });
-      }),
-    putMany: (testId, entries) =>
-      use("readwrite", (s) => {
-        const done = txDone(s.transaction);
-        const counter = s.get(counterKey(testId));
-        counter.onsuccess = () => {
-          const stored = typeof counter.result === "number" ? counter.result : 0;
-          let next = stored;
-          for (const e of entries) {
-            s.put(e, entryKey(testId, e.seq));
-            next = Math.max(next, e.seq + 1);
-          }
-          s.put(next, counterKey(testId));
-        };
-        return done;
-      }),
-    list: (testId, limit) => use("readonly", (s) => request(s.getAll(entryRange(testId), limit)) as Promise<Entry[]>),
-    count: (testId) => use("readonly", (s) => request(s.count(entryRange(testId)))),
-    remove: (testId, seqs) =>
-      use("readwrite", (s) => {
-        const done = txDone(s.transaction);
-        for (const seq of seqs) s.delete(entryKey(testId, seq));
-        return done;
-      }),
-  };
-}
-
-// ---------------------------------------------------------------------------
-// Locks
-
-// Fallback when Web Locks are missing: serialise within this page only.
-const localQueues = new Map<string, Promise<unknown>>();
-
-function withLocalLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
-  const previous = localQueues.get(name) ?? Promise.resolve();
-  const run = previous.then(fn, fn);
-  const tail = run.then(
-    () => undefined,
-    () => undefined,
-  );
-  localQueues.set(name, tail);
-  void tail.then(() => {
-    if (localQueues.get(name) === tail) localQueues.delete(name);
-  });
-  return run;
-}
-
-function lockRunner(locks: JournalLocks | null | undefined) {
-  return async function withLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
-    if (!locks) return withLocalLock(name, fn);
-    let started = false;
-    try {
-      return await locks.request(name, () => {
-        started = true;
-        return fn();
-      });
-    } catch (error) {
-      // Locks can be refused (opaque origins, some sandboxed frames): fall
-      // back rather than fail the append. Errors from fn itself pass through.
-      if (started) throw error;
-      return withLocalLock(name, fn);
-    }
-  };
-}
-
-// ---------------------------------------------------------------------------
-// Helpers
-
 function uuid(): string {
   // randomUUID is only exposed in secure contexts; a plain-http LAN deploy
   // still needs unique ids.
@@ -268,104 +102,52 @@ function uuid(): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-function storageMessage(error: unknown): string {
-  return error instanceof DOMException && error.name === "QuotaExceededError"
-    ? STORAGE_FULL_MESSAGE
-    : STORAGE_UNAVAILABLE_MESSAGE;
+function safeCall(fn: () => void) {
+  try {
+    fn();
+  } catch (error) {
+    // A UI callback bug must not stop the sync.
+    console.error("journal: callback failed", error);
+  }
 }
-
-function retryAfterMs(res: Response): number {
-  const header = res.headers.get("Retry-After");
-  if (!header) return 0;
-  const seconds = Number(header);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(header);
-  return Number.isFinite(date) ? Math.max(0, date - Date.now()) : 0;
-}
-
-function bySeq(a: Entry, b: Entry) {
-  return a.seq - b.seq;
-}
-
-type SendResult =
-  | { type: "ok"; body: JournalResponse }
-  | { type: "fatal"; message: string }
-  | { type: "too-large"; message: string }
-  | { type: "retry"; delayMs?: number };
-
-const utf8 = new TextEncoder();
-
-// ---------------------------------------------------------------------------
-// The journal
 
 export function createJournal(options: JournalOptions): Journal {
   const { testId } = options;
-  const endpoint = options.endpoint ?? `/api/journal/${encodeURIComponent(testId)}`;
-  // Wrapped so a stored reference to window.fetch is never called unbound.
-  const doFetch: typeof fetch = options.fetch ?? ((input, init) => fetch(input, init));
   const clockOffset = options.clockOffset ?? (() => 0);
-  const storage = options.storage ?? createIdbJournalStorage();
-  const baseMs = options.retry?.baseMs ?? 500;
-  const capMs = options.retry?.capMs ?? 30_000;
-  const random = options.retry?.random ?? Math.random;
-  const timeoutMs = options.timeoutMs ?? 20_000;
   const codeSendMs = options.codeSendMs ?? CODE_SEND_MS;
   const anchors = options.anchors ?? deviceAnchors();
   const withLock = lockRunner(
     options.locks !== undefined ? options.locks : typeof navigator !== "undefined" ? navigator.locks : undefined,
   );
-  // Seq allocation and draining use separate locks so that a slow POST never
-  // delays making an answer durable.
-  const seqLock = `journal:${testId}`;
+  // One tab at a time drains; appending (the queue's seq lock) never waits for it.
   const drainLock = `journal:${testId}:drain`;
-  const seqBackupKey = `journal-seq:${testId}`;
 
-  /** Entries not (yet) in IndexedDB, by id. */
-  const memory = new Map<string, Entry>();
-  /** Settled by the server but whose IndexedDB delete failed: never resend. */
-  const settled = new Map<string, number>();
-  /** Refused as too large (413): kept, but never sent again by this page. */
-  const tooLarge = new Set<string>();
-  /** Entries per request; halved while the server answers 413, reset when the queue drains. */
-  let batchLimit = MAX_BATCH_ENTRIES;
-  let highestSeq = -1;
-  let storedCount = 0;
-  let snapshot: JournalStatus = { pending: 0, syncing: false, lastSyncedAt: null, error: null, storageError: null, written: 0, tooLarge: 0, tooLargeError: null };
-  const listeners = new Set<(s: JournalStatus) => void>();
+  const status = createStatusStore();
+  const queue = createQueue({
+    testId,
+    storage: options.storage ?? createIdbJournalStorage(),
+    withLock,
+    onChange: () => setStatus({}),
+  });
+  const sender = createSender({
+    endpoint: options.endpoint ?? `/api/journal/${encodeURIComponent(testId)}`,
+    // Wrapped so a stored reference to window.fetch is never called unbound.
+    fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+    timeoutMs: options.timeoutMs ?? 20_000,
+  });
+  const backoff = createBackoff(options.retry ?? {}, () => void kick());
+  const pacing = createCodePacing(codeSendMs, () => void kick());
 
   let closed = false;
   let fatal = false;
-  let attempt = 0;
-  let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let loop: Promise<void> | null = null;
   let again = false;
-  let inflight: AbortController | null = null;
-  /**
-   * When this page last sent a request, and the timer that sends waiting code
-   * autosaves. It starts at a random point of the last codeSendMs: a room
-   * that starts at once would otherwise send its code in step, every page in
-   * the same second of each 5 (decision 030); this spreads them evenly.
-   */
-  let lastSentAt = Date.now() - Math.random() * codeSendMs;
-  let codeTimer: ReturnType<typeof setTimeout> | null = null;
 
   const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(`journal:${testId}`) : null;
 
+  /** Pending and storageError always come from the queue. */
   function setStatus(patch: Partial<JournalStatus>) {
-    const next = { ...snapshot, ...patch };
-    next.pending = Math.max(0, storedCount - settled.size) + memory.size;
-    if ((Object.keys(next) as (keyof JournalStatus)[]).every((k) => next[k] === snapshot[k])) return;
-    snapshot = next; // a new object per change, so useSyncExternalStore works
-    for (const listener of listeners) listener(snapshot);
-  }
-
-  async function refreshPending() {
-    try {
-      storedCount = await storage.count(testId);
-    } catch {
-      // Counting is cosmetic; storageError is reported by append/list.
-    }
-    if (!closed) setStatus({});
+    status.set({ ...patch, pending: queue.pending(), storageError: queue.storageError() });
   }
 
   function announce() {
@@ -376,58 +158,17 @@ export function createJournal(options: JournalOptions): Journal {
     }
   }
 
-  // The seq counter is mirrored in localStorage so that an in-memory fallback
-  // (IndexedDB broken, maybe after a reload) does not reuse a seq.
-  function readSeqBackup(): number {
-    try {
-      const n = Number(globalThis.localStorage?.getItem(seqBackupKey));
-      return Number.isFinite(n) ? n : 0;
-    } catch {
-      return 0;
-    }
-  }
-  function writeSeqBackup(next: number) {
-    try {
-      globalThis.localStorage?.setItem(seqBackupKey, String(next));
-    } catch {
-      // Private mode or full: the IndexedDB counter is the primary one anyway.
-    }
-  }
-
-  function noteSeq(seq: number) {
-    if (seq > highestSeq) {
-      highestSeq = seq;
-      writeSeqBackup(seq + 1);
-    }
-  }
-
   async function append(kind: EntryKind, payload: Record<string, unknown>): Promise<Entry> {
     // Never earlier than a server time this device has already seen: the
     // server refuses such an entry (its clock would have been set back).
     const anchor = anchors.newest();
     const createdAt = Math.max(Math.round(Date.now() + clockOffset()), anchorTime(anchor) ?? 0);
-    const base = { id: uuid(), kind, payload, createdAt, ...(anchor ? { anchor } : {}) };
-    let entry: Entry;
-    try {
-      entry = await withLock(seqLock, () => storage.add(testId, highestSeq + 1, (seq) => ({ ...base, seq })));
-      noteSeq(entry.seq);
-      storedCount++;
-      if (memory.size === 0 && snapshot.storageError) setStatus({ storageError: null });
-    } catch (error) {
-      // Never drop an answer: keep it in memory and tell the student now.
-      // No await between choosing the seq and recording it, so concurrent
-      // fallbacks in this tab cannot pick the same one.
-      const seq = Math.max(highestSeq + 1, readSeqBackup());
-      entry = { ...base, seq };
-      noteSeq(seq);
-      memory.set(entry.id, entry);
-      setStatus({ storageError: storageMessage(error) });
-    }
-    setStatus({ written: snapshot.written + 1 });
+    const entry = await queue.add({ id: uuid(), kind, payload, createdAt, ...(anchor ? { anchor } : {}) });
+    setStatus({ written: status.get().written + 1 });
     announce();
     // During a backoff wait, keep waiting: a failing server should not be
     // hit on every keystroke-triggered autosave.
-    if (!retryTimer) {
+    if (!backoff.waiting()) {
       if (kind === "code" && codeSendMs > 0) sendCodeSoon();
       else void kick();
     }
@@ -436,23 +177,17 @@ export function createJournal(options: JournalOptions): Journal {
 
   /** A code autosave: sent with the next request, which is at most codeSendMs after the last. */
   function sendCodeSoon() {
-    if (codeTimer || closed || fatal) return;
-    const wait = Math.max(0, lastSentAt + codeSendMs - Date.now());
-    codeTimer = setTimeout(() => {
-      codeTimer = null;
-      void kick();
-    }, wait);
+    if (!closed && !fatal) pacing.sendSoon();
   }
 
-  function clearCodeTimer() {
-    if (codeTimer) clearTimeout(codeTimer);
-    codeTimer = null;
+  function scheduleRetry(minDelayMs?: number) {
+    if (!closed && !fatal) backoff.schedule(minDelayMs);
   }
 
   function kick(): Promise<void> {
     if (closed || fatal) return Promise.resolve();
     // Whatever code waits goes along with this request.
-    clearCodeTimer();
+    pacing.cancel();
     if (loop) {
       again = true;
       return loop;
@@ -476,55 +211,36 @@ export function createJournal(options: JournalOptions): Journal {
     return loop;
   }
 
-  function scheduleRetry(minDelayMs = 0) {
-    if (closed || fatal) return;
-    // Full jitter: uniform in [0, min(cap, base * 2^attempt)].
-    const ceiling = Math.min(capMs, baseMs * 2 ** attempt);
-    attempt++;
-    const delay = Math.max(minDelayMs, random() * ceiling);
-    if (retryTimer) clearTimeout(retryTimer);
-    retryTimer = setTimeout(() => {
-      retryTimer = null;
-      void kick();
-    }, delay);
-  }
-
-  function clearRetry() {
-    if (retryTimer) clearTimeout(retryTimer);
-    retryTimer = null;
-  }
-
   /** Drains until empty. True when the queue is empty, false on failure. */
   async function drain(): Promise<boolean> {
     if (closed || fatal) return false;
     setStatus({ syncing: true });
-    await persistMemory();
-    await removeSettled();
+    await queue.repair();
     let sent = 0;
     while (!closed && !fatal) {
-      const batch = await nextBatch();
+      const batch = await queue.nextBatch();
       if (batch.length === 0) {
-        attempt = 0;
-        batchLimit = MAX_BATCH_ENTRIES;
+        backoff.reset();
         return true;
       }
       // Only code typed while the last request was on its way: it waits for its turn (CODE_SEND_MS).
-      if (sent > 0 && codeSendMs > 0 && batch.every((e) => e.kind === "code") && Date.now() - lastSentAt < codeSendMs) {
+      if (sent > 0 && codeSendMs > 0 && batch.every((e) => e.kind === "code") && pacing.recent()) {
         sendCodeSoon();
         return true;
       }
       sent++;
-      const result = await send(batch);
+      pacing.sent();
+      const result = await sender.send(batch);
       if (closed) return false;
       if (result.type === "too-large") {
         // Never the same request again: a smaller one, or without this entry.
-        if (batch.length > 1) batchLimit = Math.max(1, Math.floor(batch.length / 2));
+        if (batch.length > 1) queue.shrinkBatch(batch.length);
         else refuseTooLarge(batch[0]!, result.message);
         continue;
       }
       if (result.type === "fatal") {
         fatal = true;
-        clearRetry();
+        backoff.cancel();
         setStatus({ error: result.message });
         return false;
       }
@@ -538,186 +254,72 @@ export function createJournal(options: JournalOptions): Journal {
         scheduleRetry();
         return false;
       }
-      attempt = 0;
+      backoff.reset();
     }
     return false;
   }
 
-  async function persistMemory() {
-    if (memory.size === 0) return;
-    const entries = [...memory.values()];
-    try {
-      await storage.putMany(testId, entries);
-    } catch {
-      return; // still broken; storageError stays set
-    }
-    for (const e of entries) memory.delete(e.id);
-    await refreshPending();
-    if (memory.size === 0) setStatus({ storageError: null });
-  }
-
-  async function removeSettled() {
-    if (settled.size === 0) return;
-    const entries = [...settled];
-    try {
-      await storage.remove(testId, entries.map(([, seq]) => seq));
-      for (const [id] of entries) settled.delete(id);
-      await refreshPending();
-    } catch {
-      // Leave them marked settled; they are filtered out of every batch.
-    }
-  }
-
-  async function unsynced(limit?: number): Promise<Entry[]> {
-    let stored: Entry[] = [];
-    try {
-      stored = await storage.list(testId, limit === undefined ? undefined : limit + settled.size);
-    } catch (error) {
-      // Send what memory holds; the stored rest waits for storage to recover.
-      setStatus({ storageError: storageMessage(error) });
-    }
-    const byId = new Map<string, Entry>();
-    for (const e of [...stored, ...memory.values()]) {
-      if (!settled.has(e.id)) byId.set(e.id, e);
-      noteSeq(e.seq);
-    }
-    return [...byId.values()].sort(bySeq);
-  }
-
-  async function nextBatch(): Promise<Entry[]> {
-    const all = (await unsynced(batchLimit + tooLarge.size)).filter((e) => !tooLarge.has(e.id));
-    const batch: Entry[] = [];
-    let bytes = 0;
-    for (const e of all) {
-      if (batch.length === batchLimit) break;
-      const size = utf8.encode(JSON.stringify(e)).length;
-      if (batch.length > 0 && bytes + size > MAX_BATCH_BYTES) break;
-      batch.push(e);
-      bytes += size;
-    }
-    return batch;
+  function reportRejected(rejected: RejectedEntry[], warning: string) {
+    if (options.onRejected) safeCall(() => options.onRejected?.(rejected));
+    else console.warn(warning, rejected);
   }
 
   /** The server will never take this entry: say so, keep it on the device, go on with the rest. */
   function refuseTooLarge(entry: Entry, message: string) {
-    tooLarge.add(entry.id);
-    setStatus({ tooLarge: tooLarge.size, tooLargeError: message });
-    const rejected = [{ id: entry.id, reason: message }];
-    if (options.onRejected) safeCall(() => options.onRejected?.(rejected));
-    else console.warn("journal: entry too large for the server", rejected);
-  }
-
-  async function send(batch: Entry[]): Promise<SendResult> {
-    const controller = new AbortController();
-    inflight = controller;
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
-    lastSentAt = Date.now();
-    try {
-      const res = await doFetch(endpoint, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ entries: batch }),
-        credentials: "same-origin",
-        cache: "no-store",
-        signal: controller.signal,
-      });
-      if (FATAL_STATUSES.has(res.status)) {
-        return { type: "fatal", message: FATAL_MESSAGES[res.status] };
-      }
-      if (res.status === 413) {
-        const body = (await res.json().catch(() => null)) as { error?: unknown } | null;
-        const detail = typeof body?.error === "string" ? body.error : null;
-        return { type: "too-large", message: detail ? `${detail.replace(/[.!]?$/, ".")} ${TOO_LARGE_MESSAGE}` : TOO_LARGE_MESSAGE };
-      }
-      // 429, 5xx and any other non-2xx: resending is safe, so retry rather
-      // than ever dropping entries.
-      if (!res.ok) return { type: "retry", delayMs: retryAfterMs(res) };
-      const parsed = parseJournalResponse(await res.json().catch(() => null));
-      // e.g. a captive portal answering 200 with HTML.
-      if (!parsed) return { type: "retry" };
-      return { type: "ok", body: parsed };
-    } catch {
-      return { type: "retry" }; // network error or timeout
-    } finally {
-      clearTimeout(timer);
-      if (inflight === controller) inflight = null;
-    }
+    setStatus({ tooLarge: queue.holdBack(entry), tooLargeError: message });
+    reportRejected([{ id: entry.id, reason: message }], "journal: entry too large for the server");
   }
 
   async function settle(batch: Entry[], body: JournalResponse): Promise<boolean> {
     anchors.note(body.anchor);
     const sent = new Map(batch.map((e) => [e.id, e]));
-    const done = [...body.accepted, ...body.rejected.map((r) => r.id)]
-      .map((id) => sent.get(id))
-      .filter((e): e is Entry => e !== undefined);
-    const fromStorage: Entry[] = [];
-    for (const e of done) {
-      if (memory.delete(e.id)) continue;
-      fromStorage.push(e);
-      settled.set(e.id, e.seq);
-    }
-    if (fromStorage.length > 0) await removeSettled();
+    const pick = (ids: string[]) => ids.map((id) => sent.get(id)).filter((e): e is Entry => e !== undefined);
+    const done = pick([...body.accepted, ...body.rejected.map((r) => r.id)]);
+    await queue.settle(done);
     const rejected = body.rejected.filter((r) => sent.has(r.id));
-    if (rejected.length > 0) {
-      if (options.onRejected) safeCall(() => options.onRejected?.(rejected));
-      else console.warn("journal: entries rejected by the server", rejected);
-    }
+    if (rejected.length > 0) reportRejected(rejected, "journal: entries rejected by the server");
     const judged = body.judged.filter((j) => sent.has(j.id));
     if (judged.length > 0) safeCall(() => options.onJudged?.(judged));
     safeCall(() => options.onState?.(body.state));
-    const accepted = body.accepted.map((id) => sent.get(id)).filter((e): e is Entry => e !== undefined);
+    const accepted = pick(body.accepted);
     if (accepted.length > 0) safeCall(() => options.onAccepted?.(accepted, body.state));
     setStatus({ lastSyncedAt: Date.now() });
     announce();
     return done.length > 0;
   }
 
-  function safeCall(fn: () => void) {
-    try {
-      fn();
-    } catch (error) {
-      // A UI callback bug must not stop the sync.
-      console.error("journal: callback failed", error);
-    }
-  }
-
   function onOnline() {
-    clearRetry();
+    backoff.cancel();
     void kick();
   }
 
   if (channel) {
     channel.onmessage = () => {
       // Another tab appended or synced: our pending count is stale.
-      if (!closed) void refreshPending();
+      if (!closed) void queue.recount();
     };
   }
   if (typeof window !== "undefined") window.addEventListener("online", onOnline);
 
   // Entries left from before a reload (possibly offline) sync right away.
-  void refreshPending().then(() => kick());
+  void queue.recount().then(() => kick());
 
   return {
     append,
     flush() {
-      clearRetry();
+      backoff.cancel();
       return kick();
     },
-    status: () => snapshot,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
-    entries: () => unsynced(),
+    status: () => status.get(),
+    subscribe: (listener) => status.subscribe(listener),
+    entries: () => queue.unsynced(),
     close() {
       if (closed) return;
       closed = true;
-      clearRetry();
-      clearCodeTimer();
-      inflight?.abort();
-      listeners.clear();
+      backoff.cancel();
+      pacing.cancel();
+      sender.abort();
+      status.clear();
       channel?.close();
       if (typeof window !== "undefined") window.removeEventListener("online", onOnline);
     },
