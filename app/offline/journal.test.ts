@@ -89,7 +89,8 @@ describe("code autosaves are paced (issue 26)", () => {
     const testId = newTestId();
     // The page's pacing started a whole window ago (see the next test), so the first autosave goes at once.
     const random = vi.spyOn(Math, "random").mockReturnValue(1);
-    const j = journal({ testId, fetch: server.fetch, codeSendMs: 300 });
+    // A window long enough that a loaded machine's slow IndexedDB cannot let it pass during the appends below.
+    const j = journal({ testId, fetch: server.fetch, codeSendMs: 2_000 });
     random.mockRestore();
     await j.flush(); // past the page's first sync of what an earlier load left (nothing here)
     await j.append("code", { questionId: "q1", code: "a" });
@@ -99,7 +100,7 @@ describe("code autosaves are paced (issue 26)", () => {
     expect((await j.entries()).map((e) => e.payload.code)).toEqual(["ab", "abc", "abcd"]);
     await sleep(100);
     expect(server.calls()).toBe(1);
-    await vi.waitFor(() => expect(server.calls()).toBe(2), { timeout: 2_000 });
+    await vi.waitFor(() => expect(server.calls()).toBe(2), { timeout: 6_000 });
     expect(server.requests[1]!.map((e) => e.payload.code)).toEqual(["ab", "abc", "abcd"]);
 
     // A tab switch does not wait, and the code typed before it goes in the same request, in order.
