@@ -3,7 +3,7 @@
 // writes what it finds to the page's network status. Loaded after the first
 // paint by network-status.ts, which starts it with the first subscriber and
 // stops it with the last.
-import { getNetworkStatus, goOffline, OFFSET_STORAGE_KEY, setNetworkStatus, type NetworkLabel } from "./network-status";
+import { getNetworkStatus, goOffline, OFFSET_STORAGE_KEY, setNetworkStatus, type NetworkLabel } from "./network-store";
 
 const PING_INTERVAL_MS = 10_000;
 const PING_TIMEOUT_MS = 8_000;
