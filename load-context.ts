@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { authFor, type Auth } from "~/lib/accounts/auth.server";
-import type { Db } from "~/lib/db.server";
-import { createNonce } from "~/lib/security-headers.server";
+import type { Db } from "~/lib/d1/db.server";
+import { createNonce } from "~/lib/http/security-headers.server";
 
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {

@@ -3,8 +3,8 @@ import { routePartykitRequest } from "partyserver";
 // The Remix server build must exist before this file is bundled (npm run build).
 import * as build from "./build/server";
 import { productionConfigurationError } from "./app/lib/env.server";
-import { foreignActionRefusal } from "./app/lib/json-request.server";
-import { withSecurityHeaders } from "./app/lib/security-headers.server";
+import { foreignActionRefusal } from "./app/lib/http/json-request.server";
+import { withSecurityHeaders } from "./app/lib/http/security-headers.server";
 import { getLoadContext } from "./load-context";
 import { authorizePartyRequest } from "./party/authorize.server";
 import { handleLtiRequest, isLtiEndpoint } from "./app/lib/lti/endpoints.server";

@@ -28,9 +28,9 @@ const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|react-router|react
 const SHARED_UI = [
   "/app/components/error-boundary.tsx",
   "/app/components/toaster.tsx",
-  "/app/lib/theme.ts",
-  "/app/lib/server-or-offline.ts",
-  "/app/lib/nonce.ts",
+  "/app/lib/ui/theme.ts",
+  "/app/lib/ui/server-or-offline.ts",
+  "/app/lib/http/nonce.ts",
   "/app/offline/lazy.ts",
   "/app/components/ui/badge.tsx",
   "/app/lib/student-tests/test-rules.ts",

@@ -2,8 +2,8 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { NonceContext } from "~/lib/nonce";
-import { contentSecurityPolicy } from "~/lib/security-headers.server";
+import { NonceContext } from "~/lib/http/nonce";
+import { contentSecurityPolicy } from "~/lib/http/security-headers.server";
 
 const ABORT_DELAY = 5000;
 

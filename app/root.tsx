@@ -3,11 +3,10 @@ import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { ToastProvider, useToastOnce } from "~/components/toaster";
-import { FetcherToasts } from "~/components/use-action-toast";
-import { useNonce } from "~/lib/nonce";
-import { themeBootScript } from "~/lib/theme";
-import { ignoreAbortedRequest, serverOrOffline } from "~/lib/server-or-offline";
-import { popToast } from "~/lib/toast.server";
+import { useNonce } from "~/lib/http/nonce";
+import { themeBootScript } from "~/lib/ui/theme";
+import { ignoreAbortedRequest, serverOrOffline } from "~/lib/ui/server-or-offline";
+import { popToast } from "~/lib/ui/toast.server";
 import stylesheet from "~/tailwind.css?url";
 
 if (typeof window !== "undefined") window.addEventListener("unhandledrejection", ignoreAbortedRequest);
@@ -63,11 +62,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   const { toast } = useLoaderData<typeof clientLoader>();
   useToastOnce(toast);
-  return (
-    <FetcherToasts>
-      <Outlet />
-    </FetcherToasts>
-  );
+  return <Outlet />;
 }
 
 export function ErrorBoundary() {

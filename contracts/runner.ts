@@ -1,7 +1,7 @@
 // The runner's HTTP contract (shared/spec/README.md, runner section) as zod
 // schemas: the one definition both sides import by design. The runner
 // (runner/src/http.ts) parses requests with the request schemas; the Worker's
-// client (app/lib/runner.server.ts) parses every reply with the reply schemas,
+// client (app/lib/runner/client.server.ts) parses every reply with the reply schemas,
 // so a runner of another version fails loudly instead of being cast.
 //
 // Plain TypeScript with zod as its only import: Node runs it as is (the

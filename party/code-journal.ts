@@ -1,4 +1,4 @@
-import { batchWhenFree } from "../app/lib/d1.server";
+import { batchWhenFree } from "../app/lib/d1/queries.server";
 import type { HotEntry, LatestCode, PackedEntry } from "../app/lib/student-tests/code-journal";
 
 /**

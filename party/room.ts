@@ -1,8 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
 import { accommodations, participantDisconnects, roomParticipants, studentTests, testRooms } from "../app/db/schema";
-import { configureD1Meter, metered } from "../app/lib/d1-meter.server";
-import { createDb } from "../app/lib/db.server";
+import { configureD1Meter, metered } from "../app/lib/d1/meter.server";
+import { createDb } from "../app/lib/d1/db.server";
 import { journalFlushMs, type HotEntry } from "../app/lib/student-tests/code-journal";
 import { publishRoomsChanged } from "../app/lib/party.server";
 import { startScheduledRoom } from "../app/lib/rooms/schedule.server";

@@ -33,7 +33,7 @@ import { pathToFileURL } from "node:url";
 import { parseEnv } from "node:util";
 import { gzipSync } from "node:zlib";
 import { DOCUMENTED_LOCAL_DEFAULTS, EnvSchema, isLoopback } from "../app/lib/env.server.ts";
-import { parseRunnerUrls } from "../app/lib/runner-pool.ts";
+import { parseRunnerUrls } from "../app/lib/runner/pool.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const MiB = 1024 * 1024;

@@ -1,6 +1,6 @@
 import { Form, NavLink, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { initials, shortId } from "~/lib/format";
+import { initials, shortId } from "~/lib/ui/format";
 import { ThemeToggle } from "./theme-toggle";
 
 export type NavItem = { to: string; label: string; end?: boolean };

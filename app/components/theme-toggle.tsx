@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { applyTheme, readTheme, THEME_KEY, THEMES, type Theme } from "~/lib/theme";
+import { applyTheme, readTheme, THEME_KEY, THEMES, type Theme } from "~/lib/ui/theme";
 
 const LABELS: Record<Theme, string> = { light: "Light", dark: "Dark", system: "System" };
 

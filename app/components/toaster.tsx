@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
-import type { Toast } from "~/lib/toast";
+import type { Toast } from "~/lib/ui/toast";
 
 type Shown = Toast & { id: number };
 const ToastContext = createContext<(toast: Toast) => void>(() => {});

@@ -53,7 +53,7 @@ const WatchContext = createContext<(key: string) => void>(() => {});
  * Keeps the toast of a keyed fetcher's answer alive after the component that
  * submitted it is gone: a button the action itself removes (Credit), whose
  * row a live event re-renders before the answer arrives. Mounted once, around
- * the app's routes; `useToastedFetcher` registers its key here when it submits.
+ * the admin's pages; `useToastedFetcher` registers its key here when it submits.
  */
 export function FetcherToasts({ children }: { children: ReactNode }) {
   const [keys, setKeys] = useState<string[]>([]);

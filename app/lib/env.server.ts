@@ -1,6 +1,6 @@
 import { z } from "zod";
 // Explicit .ts extensions: scripts/deploy-check.mjs imports this file in plain Node.
-import { parseRunnerUrls } from "./runner-pool.ts";
+import { parseRunnerUrls } from "./runner/pool.ts";
 import { LOCAL_LTI_KEY } from "./lti/local-key.ts";
 
 // Validated once per isolate: a missing secret fails loudly on the first

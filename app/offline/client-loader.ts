@@ -1,4 +1,4 @@
-import { serverOrOffline } from "~/lib/server-or-offline";
+import { serverOrOffline } from "~/lib/ui/server-or-offline";
 import type { TestState } from "./journal";
 import { mergeLocal, readLocalTest, saveServerData } from "./test-store";
 

@@ -8,9 +8,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { requireRole } from "~/lib/accounts/session.server";
-import { d1MeterOn, readD1Meter } from "~/lib/d1-meter.server";
+import { d1MeterOn, readD1Meter } from "~/lib/d1/meter.server";
 import { getServerEnv } from "~/lib/env.server";
-import { jsonError, readJsonBody, requireJsonWrite } from "~/lib/json-request.server";
+import { jsonError, readJsonBody, requireJsonWrite } from "~/lib/http/json-request.server";
 import { flushRoomJournal } from "~/lib/student-tests/code-journal.server";
 
 const FlushSchema = z.object({ flush: z.array(z.string().min(1).max(100)).max(100) });

@@ -11,7 +11,7 @@ import { z } from "zod";
 import { firstIssue } from "~/lib/accounts/validation";
 import { requireRole } from "~/lib/accounts/session.server";
 import { getServerEnv } from "~/lib/env.server";
-import { jsonError, readJsonBody, requireJsonWrite } from "~/lib/json-request.server";
+import { jsonError, readJsonBody, requireJsonWrite } from "~/lib/http/json-request.server";
 import { IMPORT_LIMITS, IMPORT_MESSAGES, parseImportQuestion } from "~/lib/questions/import-plan";
 import { beginImport, checkImport, commitImport, discardImport, ImportRefusal, stageQuestions } from "~/lib/questions/import.server";
 

@@ -8,10 +8,10 @@ import { requireRole } from "~/lib/accounts/session.server";
 import { acceptEvaluation, evaluationData, rejectEvaluation, runEvaluation, saveEvaluation } from "~/lib/evaluation/evaluate.server";
 import { triageForTest } from "~/lib/evaluation/triage.server";
 import { EVALUATE_MESSAGES, RunSchema, SaveSchema } from "~/lib/evaluation/validation";
-import { actionError, failure, parseValues, readFormValues, success } from "~/lib/forms.server";
+import { actionError, failure, parseValues, readFormValues, success } from "~/lib/http/forms.server";
 import { publishParticipantsChanged } from "~/lib/party.server";
 import { adminBadge } from "~/lib/results/student-status";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/ui/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data ? `${data.evaluation.student.name} · ${data.evaluation.roomName} — ` : ""}Evaluate — ProctorEdge` },

@@ -17,7 +17,7 @@ import {
   searchParam,
 } from "~/lib/evaluation/requests.server";
 import { ApproveSchema, REQUEST_MESSAGES, SEARCH_MAX } from "~/lib/evaluation/validation";
-import { actionError, failure, parseValues, readFormValues, success } from "~/lib/forms.server";
+import { actionError, failure, parseValues, readFormValues, success } from "~/lib/http/forms.server";
 import { publishParticipantsChanged } from "~/lib/party.server";
 import { LOBBY } from "../../party/protocol";
 

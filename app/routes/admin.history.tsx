@@ -9,7 +9,7 @@ import {
 } from "@remix-run/react";
 import { useCallback, useEffect, useState } from "react";
 import { z } from "zod";
-import { ID_MAX } from "~/lib/input-limits";
+import { ID_MAX } from "~/lib/http/input-limits";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { HistoryDeleteDialog, HistoryLoadError, type DeleteTarget } from "~/components/results/history-dialogs";
 import { HistoryPagination } from "~/components/results/history-pagination";
@@ -25,7 +25,7 @@ import { HistoryToolbar } from "~/components/results/history-toolbar";
 import { EmptyState, PageTitle } from "~/components/ui/empty-state";
 import { useActionToast } from "~/components/use-action-toast";
 import { requireRole } from "~/lib/accounts/session.server";
-import { actionError, failure, success } from "~/lib/forms.server";
+import { actionError, failure, success } from "~/lib/http/forms.server";
 import { publish, publishRoomsChanged } from "~/lib/party.server";
 import { deleteStudentTests, listHistory } from "~/lib/results/history.server";
 

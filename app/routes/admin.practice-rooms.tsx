@@ -11,7 +11,7 @@ import { Button } from "~/components/ui/button";
 import { EmptyState, PageTitle } from "~/components/ui/empty-state";
 import { SelectField, TextField } from "~/components/ui/field";
 import { requireRole } from "~/lib/accounts/session.server";
-import { actionError, failure, parseValues, readFormValues, success } from "~/lib/forms.server";
+import { actionError, failure, parseValues, readFormValues, success } from "~/lib/http/forms.server";
 import { publishPracticeRoomsChanged } from "~/lib/party.server";
 import {
   createPracticeRoom,

@@ -10,7 +10,7 @@ import { QuestionExport } from "~/components/questions/question-export";
 import { QuestionFileImport } from "~/components/questions/question-file-import";
 import { Card } from "~/components/questions/shared";
 import { PageTitle } from "~/components/ui/empty-state";
-import { failure, success, readFormValues } from "~/lib/forms.server";
+import { failure, success, readFormValues } from "~/lib/http/forms.server";
 import { firstIssue } from "~/lib/accounts/validation";
 import {
   CategorySchema,

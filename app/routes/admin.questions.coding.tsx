@@ -19,7 +19,7 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog, Dialog } from "~/components/ui/dialog";
 import { EmptyState, PageTitle } from "~/components/ui/empty-state";
 import { useActionToast } from "~/components/use-action-toast";
-import { failure, success, readFormValues } from "~/lib/forms.server";
+import { failure, success, readFormValues } from "~/lib/http/forms.server";
 import {
   AddTestCaseSchema,
   MSG_MAX_FIVE,

@@ -7,8 +7,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { z } from "zod";
 import { requireRole } from "~/lib/accounts/session.server";
 import { firstIssue } from "~/lib/accounts/validation";
-import { readFormValues } from "~/lib/forms.server";
-import { CATEGORY_MAX, CATEGORY_TOO_LONG, ID_MAX } from "~/lib/input-limits";
+import { readFormValues } from "~/lib/http/forms.server";
+import { CATEGORY_MAX, CATEGORY_TOO_LONG, ID_MAX } from "~/lib/http/input-limits";
 import { toMoodleXml, toProblemPackage } from "~/lib/questions/formats";
 import { toExportQuestion } from "~/lib/questions/import-plan";
 import {

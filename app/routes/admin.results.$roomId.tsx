@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData, useNavigate, useNavigation, useParams } from "@remix-run/react";
 import { useMemo } from "react";
 import { z } from "zod";
-import { idField } from "~/lib/input-limits";
+import { idField } from "~/lib/http/input-limits";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CodingQuestionStats, McqQuestionStats } from "~/components/results/question-stats";
 import { ResultsTable } from "~/components/results/results-table";
@@ -15,14 +15,14 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { roomGradeStatus } from "~/lib/lti/grades.server";
 import { confirmedTests } from "~/lib/similarity/similarity.server";
 import { requireRoomAdmin } from "~/lib/rooms/room-access.server";
-import { LANGUAGE_LABELS } from "~/lib/format";
-import { actionError, failure, parseValues, readFormValues, success } from "~/lib/forms.server";
+import { LANGUAGE_LABELS } from "~/lib/ui/format";
+import { actionError, failure, parseValues, readFormValues, success } from "~/lib/http/forms.server";
 import { publishParticipantsChanged } from "~/lib/party.server";
 import { markResult, UPDATE_FAILED } from "~/lib/results/overrides.server";
 import { roomResults } from "~/lib/results/room-results.server";
 import { applyResultsView, parseResultsView, viewSearch, type ResultsView } from "~/lib/results/results-view";
 import { adminScoreTone, SCORE_TEXT } from "~/lib/results/student-status";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/ui/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data && "room" in data && data.room ? `${data.room.roomName} results` : "Results"} — ProctorEdge` },

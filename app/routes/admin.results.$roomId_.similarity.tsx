@@ -5,14 +5,14 @@ import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AnalyseButton, QuestionSimilarity } from "~/components/similarity/similarity-overview";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Button } from "~/components/ui/button";
-import { actionError, failure, parseValues, readFormValues, success } from "~/lib/forms.server";
-import { idField } from "~/lib/input-limits";
+import { actionError, failure, parseValues, readFormValues, success } from "~/lib/http/forms.server";
+import { idField } from "~/lib/http/input-limits";
 import { requireRoomAdmin } from "~/lib/rooms/room-access.server";
 import { getRoom } from "~/lib/rooms/rooms.server";
 import { groups } from "~/lib/similarity/groups";
 import { DecisionSchema, parseThreshold, SIMILARITY_DEFAULT_THRESHOLD, SIMILARITY_MESSAGES } from "~/lib/similarity/validation";
 import { analyseQuestion, decide, similarityOverview } from "~/lib/similarity/similarity.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/ui/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.room.roomName ?? "Room"} similarity — ProctorEdge` }];
 

@@ -6,7 +6,7 @@ import { PairCode, PairTimelines } from "~/components/similarity/pair-view";
 import { DecisionDialog, VerdictBadge } from "~/components/similarity/similarity-overview";
 import { Button } from "~/components/ui/button";
 import { ViewerTime } from "~/components/ui/viewer-time";
-import { actionError, failure, parseValues, readFormValues, success } from "~/lib/forms.server";
+import { actionError, failure, parseValues, readFormValues, success } from "~/lib/http/forms.server";
 import { requireRoomAdmin } from "~/lib/rooms/room-access.server";
 import { decide, pairDetail, SIMILARITY_MESSAGES } from "~/lib/similarity/similarity.server";
 import { DecisionSchema } from "~/lib/similarity/validation";

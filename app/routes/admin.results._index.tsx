@@ -7,7 +7,7 @@ import { useRoomParty } from "~/components/use-room-party";
 import { Badge } from "~/components/ui/badge";
 import { EmptyState, PageTitle } from "~/components/ui/empty-state";
 import { requireRole } from "~/lib/accounts/session.server";
-import { LANGUAGE_LABELS } from "~/lib/format";
+import { LANGUAGE_LABELS } from "~/lib/ui/format";
 import { resultsRooms } from "~/lib/results/room-results.server";
 import { adminScoreTone, SCORE_TEXT } from "~/lib/results/student-status";
 import { LOBBY } from "../../party/protocol";

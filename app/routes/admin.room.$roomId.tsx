@@ -14,10 +14,10 @@ import type { RoomDialogName } from "~/components/rooms/room-page";
 import { useToast } from "~/components/toaster";
 import { useRoomParty } from "~/components/use-room-party";
 import { Badge } from "~/components/ui/badge";
-import { LANGUAGE_LABELS } from "~/lib/format";
-import { actionError, failure, parseValues, readFormValues, success } from "~/lib/forms.server";
+import { LANGUAGE_LABELS } from "~/lib/ui/format";
+import { actionError, failure, parseValues, readFormValues, success } from "~/lib/http/forms.server";
 import { publish, publishRoomsChanged } from "~/lib/party.server";
-import { idField } from "~/lib/input-limits";
+import { idField } from "~/lib/http/input-limits";
 import { AddParticipantSchema, ChangeQuestionsSchema, EditParticipantSchema, ExtendSchema, roomBadge, SCHEDULE_MESSAGES, scheduleSchema, UnlockCodeSchema } from "~/lib/rooms/room-validation";
 import {
   addParticipant,
@@ -35,7 +35,7 @@ import {
   stopTest,
   type Room,
 } from "~/lib/rooms/rooms.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/ui/toast.server";
 import { requestGradeSync } from "~/lib/lti/grades.server";
 import { ROSTER_MESSAGES, syncRoster, type RosterResult } from "~/lib/lti/roster.server";
 import { requireRoomAdmin } from "~/lib/rooms/room-access.server";

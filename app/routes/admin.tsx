@@ -2,6 +2,7 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PortalShell, type NavItem } from "~/components/portal-shell";
+import { FetcherToasts } from "~/components/use-action-toast";
 import { requireUser } from "~/lib/accounts/session.server";
 import { requireAdminArea } from "~/lib/rooms/room-access.server";
 
@@ -39,7 +40,10 @@ export default function AdminLayout() {
   const { user, courseOnly } = useLoaderData<typeof loader>();
   return (
     <PortalShell user={user} nav={courseOnly ? COURSE_NAV : ADMIN_NAV} area={courseOnly ? "Course" : "Admin"}>
-      <Outlet />
+      {/* Credit, Credit all and +5 min toast their answers from here (use-action-toast.tsx). */}
+      <FetcherToasts>
+        <Outlet />
+      </FetcherToasts>
     </PortalShell>
   );
 }

@@ -21,7 +21,7 @@ import { AddUserDialog, EditUserDialog, ResetPasswordDialog } from "~/components
 import { UsersPagination } from "~/components/users/users-pagination";
 import { UsersTable } from "~/components/users/users-table";
 import { USERS_PATH, UsersToolbar } from "~/components/users/users-toolbar";
-import { failure, readFormValues, success } from "~/lib/forms.server";
+import { failure, readFormValues, success } from "~/lib/http/forms.server";
 import { firstIssue } from "~/lib/accounts/validation";
 import { requireRole } from "~/lib/accounts/session.server";
 import {
@@ -39,7 +39,7 @@ import {
 } from "~/lib/accounts/user-validation";
 import { createUser, listUsers, resetPassword, updateUser } from "~/lib/accounts/users.server";
 import { ExtraTimeDialog } from "~/components/student-time/extra-time-dialog";
-import { FormError } from "~/lib/forms.server";
+import { FormError } from "~/lib/http/forms.server";
 import { extraTimeLabel } from "~/lib/student-tests/student-time";
 import { setAccountExtraTime } from "~/lib/student-tests/student-time.server";
 import { AccountExtraTimeSchema, STUDENT_TIME_MESSAGES } from "~/lib/student-tests/student-time-validation";

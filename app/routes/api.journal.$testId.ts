@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { requireRecentRole } from "~/lib/accounts/session.server";
 import { getServerEnv } from "~/lib/env.server";
-import { jsonError as error, readJsonBody, requireJsonWrite } from "~/lib/json-request.server";
+import { jsonError as error, readJsonBody, requireJsonWrite } from "~/lib/http/json-request.server";
 import { publishCodeSaved, publishParticipantsChanged } from "~/lib/party.server";
 import { signAnchor } from "~/lib/student-tests/anchor.server";
 import { journalJudge } from "~/lib/student-tests/coding-test.server";

@@ -8,10 +8,10 @@ import { useValidateOnSubmit } from "~/components/use-validate-on-submit";
 import { roleOf, safeEqual, signIn } from "~/lib/accounts/accounts.server";
 import { createAccount, EmailTakenError } from "~/lib/accounts/auth.server";
 import { getServerEnv } from "~/lib/env.server";
-import { readFormValues } from "~/lib/forms.server";
+import { readFormValues } from "~/lib/http/forms.server";
 import { afterSignIn } from "~/lib/accounts/redirect";
 import { getViewer } from "~/lib/accounts/session.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/ui/toast.server";
 import { loginError, signUpError } from "~/lib/accounts/form-checks";
 import { LoginSchema, SignUpSchema } from "~/lib/accounts/validation";
 import {

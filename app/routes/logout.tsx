@@ -3,7 +3,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { forgetRecentViewer } from "~/lib/accounts/session.server";
 import { getServerEnv } from "~/lib/env.server";
-import { requireSameOrigin } from "~/lib/json-request.server";
+import { requireSameOrigin } from "~/lib/http/json-request.server";
 import { forgetOfflineShell } from "~/offline/service-worker";
 import { forgetAllLocalTests } from "~/offline/test-store";
 

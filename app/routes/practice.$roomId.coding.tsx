@@ -15,11 +15,11 @@ import { ConfirmDialog } from "~/components/ui/dialog";
 import { EmptyState } from "~/components/ui/empty-state";
 import { firstError } from "~/lib/accounts/validation";
 import { requireRole } from "~/lib/accounts/session.server";
-import { LANGUAGE_LABELS } from "~/lib/format";
-import { actionError, parseValues, readFormValues, success } from "~/lib/forms.server";
+import { LANGUAGE_LABELS } from "~/lib/ui/format";
+import { actionError, parseValues, readFormValues, success } from "~/lib/http/forms.server";
 import { PracticeAccessError, practiceQuestions, requirePracticeAccess, runPracticeQuestion } from "~/lib/practice/session.server";
 import { PRACTICE_MESSAGES, runMessage, RunPracticeSchema } from "~/lib/practice/validation";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/ui/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.room.roomName ?? "Practice"} — ProctorEdge` }];
 

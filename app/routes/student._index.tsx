@@ -3,8 +3,8 @@ import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { JoinCard } from "~/components/join-card";
 import { PageTitle } from "~/components/ui/empty-state";
-import { actionError, parseValues, readFormValues } from "~/lib/forms.server";
-import { otpField } from "~/lib/otp";
+import { actionError, parseValues, readFormValues } from "~/lib/http/forms.server";
+import { otpField } from "~/lib/rooms/otp";
 import { publishParticipantsChanged, publishPracticeParticipantsChanged } from "~/lib/party.server";
 import { requireRole } from "~/lib/accounts/session.server";
 import { joinPracticeRoom } from "~/lib/practice/join.server";
@@ -12,7 +12,7 @@ import { PRACTICE_MESSAGES } from "~/lib/practice/validation";
 import { guessJoinCode, passRetryAfter } from "~/lib/rate-limits/attempts.server";
 import { InvalidOtpError } from "~/lib/rooms/rooms.server";
 import { joinTestRoom } from "~/lib/student-tests/student-tests.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/ui/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard — ProctorEdge" }];
 

@@ -10,7 +10,7 @@ import { requireRole } from "~/lib/accounts/session.server";
 import { createEvaluationRequest } from "~/lib/evaluation/requests.server";
 import { triageInBackground } from "~/lib/evaluation/triage.server";
 import { EvaluationRequestSchema, REQUEST_MESSAGES } from "~/lib/evaluation/validation";
-import { actionError, failure, parseValues, readFormValues, success } from "~/lib/forms.server";
+import { actionError, failure, parseValues, readFormValues, success } from "~/lib/http/forms.server";
 import { publishEvaluationRequested } from "~/lib/party.server";
 import { requestGradeSync } from "~/lib/lti/grades.server";
 import { historyPageParam, HISTORY_PAGE_SIZE, listStudentHistory } from "~/lib/results/student-history.server";

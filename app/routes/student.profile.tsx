@@ -7,7 +7,7 @@ import { PageTitle } from "~/components/ui/empty-state";
 import { TextField } from "~/components/ui/field";
 import { useActionToast } from "~/components/use-action-toast";
 import { useValidateOnSubmit } from "~/components/use-validate-on-submit";
-import { actionError, failure, parseValues, readFormValues, success } from "~/lib/forms.server";
+import { actionError, failure, parseValues, readFormValues, success } from "~/lib/http/forms.server";
 import { PROFILE_MESSAGES, updateOwnProfile } from "~/lib/accounts/profile.server";
 import { requireRole } from "~/lib/accounts/session.server";
 import { userEmailSchema, userNameSchema } from "~/lib/accounts/user-validation";

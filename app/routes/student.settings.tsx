@@ -8,7 +8,7 @@ import { PageTitle } from "~/components/ui/empty-state";
 import { TextField } from "~/components/ui/field";
 import { useActionToast } from "~/components/use-action-toast";
 import { useValidateOnSubmit } from "~/components/use-validate-on-submit";
-import { actionError, failure, parseValues, readFormValues, success } from "~/lib/forms.server";
+import { actionError, failure, parseValues, readFormValues, success } from "~/lib/http/forms.server";
 import { changeOwnPassword, PROFILE_MESSAGES } from "~/lib/accounts/profile.server";
 import { requireRole } from "~/lib/accounts/session.server";
 import { userPasswordSchema } from "~/lib/accounts/user-validation";

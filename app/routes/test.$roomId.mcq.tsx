@@ -14,7 +14,7 @@ import { Button } from "~/components/ui/button";
 import { CenteredNotice } from "~/components/ui/centered-notice";
 import { requireTestPage } from "~/lib/student-tests/student-pages.server";
 import { mcqTestView, testState } from "~/lib/student-tests/student-tests.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/ui/toast.server";
 import { loadWithLocal } from "~/offline/client-loader";
 import { useOfflineShell } from "~/offline/service-worker";
 import { isFinishing, useTestSession } from "~/components/test/use-test-session";

@@ -4,12 +4,12 @@ import { useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { useToast, useToastOnce } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
-import { actionError, failure } from "~/lib/forms.server";
+import { actionError, failure } from "~/lib/http/forms.server";
 import { publishParticipantsChanged } from "~/lib/party.server";
 import { requireRole } from "~/lib/accounts/session.server";
 import { requireRoomPage } from "~/lib/student-tests/student-pages.server";
 import { launchTest } from "~/lib/student-tests/student-tests.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/ui/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Terms — ProctorEdge" }];
 

@@ -1,5 +1,5 @@
 // npm run bench:runner-failover: a burst of judge jobs through the Worker's
-// own runner client (app/lib/runner.server.ts, the pool of decision 015) on
+// own runner client (app/lib/runner/client.server.ts, the pool of decision 015) on
 // runners started here, each its own process on a free port (beside any
 // runner already running), and prints JSON:
 //
@@ -17,7 +17,7 @@
 // BENCH_JOBS (200), BENCH_TIMEOUT_MS (the client's budget per job; default the
 // Worker's 60 s).
 import { availableParallelism } from "node:os";
-import { createRunnerClient, type Attempt } from "../../app/lib/runner.server.ts";
+import { createRunnerClient, type Attempt } from "../../app/lib/runner/client.server.ts";
 import { spawnRunner, type RunnerProcess } from "./runner-process.ts";
 
 const JOBS = Number(process.env.BENCH_JOBS ?? 200);

@@ -1,8 +1,8 @@
-// The Worker's runner client (app/lib/runner.server.ts) against a real runner.
+// The Worker's runner client (app/lib/runner/client.server.ts) against a real runner.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRunnerClient, RunnerError, runnerFailureMessage } from "../../app/lib/runner.server.ts";
+import { createRunnerClient, RunnerError, runnerFailureMessage } from "../../app/lib/runner/client.server.ts";
 import { startTestRunner, TOKEN, type TestRunner } from "./harness.ts";
 
 let runner: TestRunner;

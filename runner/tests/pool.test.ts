@@ -1,10 +1,10 @@
-// The Worker's runner client (app/lib/runner.server.ts) with RUNNER_URL
+// The Worker's runner client (app/lib/runner/client.server.ts) with RUNNER_URL
 // listing several runners (issue 16): real runners, each its own process so
 // one can be SIGKILLed mid-job like a crashed VM.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRunnerClient, type Attempt } from "../../app/lib/runner.server.ts";
+import { createRunnerClient, type Attempt } from "../../app/lib/runner/client.server.ts";
 import { spawnRunner, type RunnerProcess } from "../bench/runner-process.ts";
 
 const TOKEN = "runner-pool-test-token";

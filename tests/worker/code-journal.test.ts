@@ -7,7 +7,7 @@
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createDb } from "~/lib/db.server";
+import { createDb } from "~/lib/d1/db.server";
 import { monitorView, roomGrid } from "~/lib/monitor/monitor.server";
 import { JOURNAL_FLUSH_MS } from "~/lib/student-tests/code-journal";
 import { flushRoomJournal } from "~/lib/student-tests/code-journal.server";

@@ -5,10 +5,10 @@
 // filed through the history page's action and the triage is awaited in D1.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createDb } from "~/lib/db.server";
+import { createDb } from "~/lib/d1/db.server";
 import { createEvaluationRequest } from "~/lib/evaluation/requests.server";
 import { triageEvaluationRequest } from "~/lib/evaluation/triage.server";
-import { createRunnerClient } from "~/lib/runner.server";
+import { createRunnerClient } from "~/lib/runner/client.server";
 import { call, postForm, signUp } from "./helpers";
 import { one, rows } from "./rooms-fixture";
 

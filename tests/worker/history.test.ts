@@ -4,7 +4,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { HISTORY_MESSAGES, HISTORY_PAGE_SIZE } from "~/components/results/history-query";
-import { createDb } from "~/lib/db.server";
+import { createDb } from "~/lib/d1/db.server";
 import { historyPages, listHistory } from "~/lib/results/history.server";
 import { call, signUp } from "./helpers";
 import { launch, makeRoom, seedCodingCategory, signUpAdmin, start, takingStudent } from "./rooms-fixture";

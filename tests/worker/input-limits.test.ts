@@ -3,7 +3,7 @@
 // route actions posted from another site, and over-long free text.
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createDb } from "~/lib/db.server";
+import { createDb } from "~/lib/d1/db.server";
 import type { PracticeRoom } from "~/lib/practice/practice-rooms.server";
 import { practiceQuestions } from "~/lib/practice/session.server";
 import { call, ORIGIN, postForm, signUp } from "./helpers";

@@ -5,7 +5,7 @@
 // our own origin is read. Every refusal is checked against the D1 rows.
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { FOREIGN_ORIGIN_MESSAGE, NOT_JSON_MESSAGE } from "~/lib/json-request.server";
+import { FOREIGN_ORIGIN_MESSAGE, NOT_JSON_MESSAGE } from "~/lib/http/json-request.server";
 import { BEFORE_ANCHOR_MESSAGE, UNPROVEN_LATE_MESSAGE, type TestState } from "~/lib/student-tests/journal.server";
 import { TEST_RULES } from "~/lib/student-tests/test-rules";
 import { ORIGIN, call, postForm } from "./helpers";

@@ -6,7 +6,7 @@
 // real Durable Objects; entries go through the journal endpoint as the test page sends them.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createDb } from "~/lib/db.server";
+import { createDb } from "~/lib/d1/db.server";
 import { RUN_HISTORY_CAP } from "~/lib/monitor/activity.server";
 import { HISTORY_CAP, monitorView, roomGrid, type TimelineMark } from "~/lib/monitor/monitor.server";
 import { CODE_SAVED_GATHER_MS } from "~/lib/party.server";

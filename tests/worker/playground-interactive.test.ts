@@ -1,7 +1,7 @@
 // The playground's interactive runs through the Worker: who may open one, and
 // a whole conversation proxied to the real runner (tests/worker/global-setup.ts).
 import { env, exports } from "cloudflare:workers";
-import { parseRunnerUrls } from "~/lib/runner-pool";
+import { parseRunnerUrls } from "~/lib/runner/pool";
 import { beforeAll, describe, expect, it } from "vitest";
 import { InteractiveServerMessageSchema, type InteractiveServerMessage } from "../../contracts/runner";
 import { PLAYGROUND_CLOSED_DURING_TEST } from "~/lib/playground/access.server";

@@ -4,8 +4,8 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { questions, testCases } from "~/db/schema";
-import { createDb } from "~/lib/db.server";
-import { CATEGORY_TOO_LONG } from "~/lib/input-limits";
+import { createDb } from "~/lib/d1/db.server";
+import { CATEGORY_TOO_LONG } from "~/lib/http/input-limits";
 import { EXPORT_MESSAGES } from "~/lib/questions/export.server";
 import { IMPORTED_CATEGORY, parseMoodleXml, parseProblemPackage } from "~/lib/questions/formats";
 import { toBankImport } from "~/lib/questions/import-plan";

@@ -2,7 +2,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { chunk, CODING_CSV_TEMPLATE, parseCodingCsv, parseMcqCsv, MCQ_CSV_COLUMNS } from "~/lib/questions/csv";
-import { createDb } from "~/lib/db.server";
+import { createDb } from "~/lib/d1/db.server";
 import { defaultTestCases, type CodingQuestion } from "~/lib/questions/question-validation";
 import { createCodingQuestion, importQuestions } from "~/lib/questions/questions.server";
 import { call, postForm, signUp } from "./helpers";

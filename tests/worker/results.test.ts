@@ -6,7 +6,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ServerMessage } from "../../party/protocol";
-import { createDb } from "~/lib/db.server";
+import { createDb } from "~/lib/d1/db.server";
 import { resultsRooms, roomResults } from "~/lib/results/room-results.server";
 import { call, postForm, signUp } from "./helpers";
 import { journal, launch, makeRoom, one, rows, seedCodingCategory, seedMcqCategory, signUpAdmin, start, takingStudent, testOf, type JournalInput, type Room } from "./rooms-fixture";

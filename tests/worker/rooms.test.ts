@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createDb } from "~/lib/db.server";
+import { createDb } from "~/lib/d1/db.server";
 import { findRoomByOtp, issueOtp, requireRoom } from "~/lib/rooms/rooms.server";
 import { call, postForm, signUp } from "./helpers";
 

@@ -5,7 +5,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { getServerEnv } from "~/lib/env.server";
-import { createRunnerClient, RunnerError, type Attempt } from "~/lib/runner.server";
+import { createRunnerClient, RunnerError, type Attempt } from "~/lib/runner/client.server";
 
 const urls = inject("runnerUrls");
 /** A job whose right answer is its own. */

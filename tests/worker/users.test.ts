@@ -2,7 +2,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAuth } from "~/lib/accounts/auth.server";
-import { createDb } from "~/lib/db.server";
+import { createDb } from "~/lib/d1/db.server";
 import { USERS_PAGE_SIZE } from "~/lib/accounts/user-validation";
 import { listUsers, updateUser } from "~/lib/accounts/users.server";
 import { call, cookieFrom, postForm, signUp, uniqueEmail } from "./helpers";

@@ -6,7 +6,7 @@ import { useActionToast } from "~/components/use-action-toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/dialog";
-import { LANGUAGE_LABELS } from "~/lib/format";
+import { LANGUAGE_LABELS } from "~/lib/ui/format";
 import { lenientMatch, lineDiff, type Leniency } from "~/lib/evaluation/lenient";
 import { applySuggestion, type Triage, type TriageCase } from "~/lib/evaluation/triage";
 import type { CaseResult, SubmittedQuestion } from "~/lib/student-tests/submissions.server";

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { useRoomParty } from "~/components/use-room-party";
 import { Badge } from "~/components/ui/badge";
-import { LANGUAGE_LABELS } from "~/lib/format";
+import { LANGUAGE_LABELS } from "~/lib/ui/format";
 import type { MonitorView } from "~/lib/monitor/monitor.server";
 import { formatDuration } from "~/lib/results/results-view";
 import { ViewerTime } from "~/components/ui/viewer-time";

@@ -4,7 +4,7 @@ import { OtpCode, useCopyOtp } from "~/components/rooms/otp-code";
 import { useActionToast } from "~/components/use-action-toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import type { ActionResult } from "~/lib/forms.server";
+import type { ActionResult } from "~/lib/http/forms.server";
 import { otpLeft } from "~/lib/practice/validation";
 
 export type PracticeRoomRow = {

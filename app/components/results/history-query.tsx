@@ -2,7 +2,7 @@
 // (?q=&page=) and its messages. Isomorphic: the page builds its links with
 // these, the loader and the CSV export parse the same query.
 import { z } from "zod";
-import { SEARCH_MAX } from "~/lib/d1-limits";
+import { SEARCH_MAX } from "~/lib/d1/limits";
 
 export const HISTORY_PATH = "/admin/history";
 /** The export: a resource route beside the page, with the page's filter. */

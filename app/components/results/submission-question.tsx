@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { CodeEditor } from "~/components/code-editor";
 import { Badge } from "~/components/ui/badge";
-import { LANGUAGE_LABELS } from "~/lib/format";
+import { LANGUAGE_LABELS } from "~/lib/ui/format";
 import type { SubmittedQuestion } from "~/lib/student-tests/submissions.server";
 import { TEST_RULES } from "~/lib/student-tests/test-rules";
 

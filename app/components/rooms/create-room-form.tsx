@@ -5,8 +5,8 @@ import { useValidateOnSubmit } from "~/components/use-validate-on-submit";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/field";
 import { LANGUAGES } from "~/db/schema";
-import { LANGUAGE_LABELS } from "~/lib/format";
-import type { ActionResult } from "~/lib/forms.server";
+import { LANGUAGE_LABELS } from "~/lib/ui/format";
+import type { ActionResult } from "~/lib/http/forms.server";
 import { CreateRoomSchema, ROOM_LIMITS } from "~/lib/rooms/room-validation";
 
 const TYPE_OPTIONS = [

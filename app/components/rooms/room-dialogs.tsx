@@ -6,7 +6,7 @@ import { useValidateOnSubmit } from "~/components/use-validate-on-submit";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog, Dialog, FormActions } from "~/components/ui/dialog";
 import { controlClass, TextField } from "~/components/ui/field";
-import { LANGUAGE_LABELS } from "~/lib/format";
+import { LANGUAGE_LABELS } from "~/lib/ui/format";
 import { ExtendSchema, ROOM_LIMITS, scheduleSchema, UnlockCodeSchema } from "~/lib/rooms/room-validation";
 import { OtpCode, useCopyOtp } from "./otp-code";
 import type { RoomActionResult, RoomPageData } from "./room-page";

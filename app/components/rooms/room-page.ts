@@ -1,5 +1,5 @@
 // Types shared by the room page (app/routes/admin.room.$roomId.tsx) and its parts.
-import type { ActionResult } from "~/lib/forms.server";
+import type { ActionResult } from "~/lib/http/forms.server";
 
 export type { RoomPageData } from "~/lib/rooms/room-page.server";
 /** What the room page's action answers (the OTP dialog also reads `otp` and `validForMs`). */

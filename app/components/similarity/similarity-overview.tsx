@@ -8,7 +8,7 @@ import { Dialog, FormActions } from "~/components/ui/dialog";
 import { EmptyState } from "~/components/ui/empty-state";
 import { TextAreaField } from "~/components/ui/field";
 import { ViewerTime } from "~/components/ui/viewer-time";
-import type { ActionResult } from "~/lib/forms.server";
+import type { ActionResult } from "~/lib/http/forms.server";
 import { NOTE_MAX } from "~/lib/similarity/validation";
 
 type Student = { testId: string; name: string; email: string } | null;

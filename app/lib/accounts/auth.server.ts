@@ -3,8 +3,8 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { eq } from "drizzle-orm";
 import * as schema from "~/db/schema";
 import type { Role } from "~/db/schema";
-import { createDb, type Db } from "~/lib/db.server";
-import { configureD1Meter } from "~/lib/d1-meter.server";
+import { createDb, type Db } from "~/lib/d1/db.server";
+import { configureD1Meter } from "~/lib/d1/meter.server";
 import { getServerEnv } from "~/lib/env.server";
 
 /**
@@ -127,7 +127,7 @@ export async function createAccount(
  * Signs a user in without a password (an LMS launch whose token we verified):
  * a better-auth session, and its cookie signed as better-auth signs it. The
  * cookie is SameSite=None; Secure; Partitioned, so it works inside the LMS's
- * iframe; every action still requires our own Origin (json-request.server.ts).
+ * iframe; every action still requires our own Origin (http/json-request.server.ts).
  */
 export async function crossSiteSessionCookie(auth: Auth, userId: string): Promise<{ cookie: string; maxAge: number }> {
   const ctx = await auth.$context;

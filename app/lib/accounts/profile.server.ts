@@ -4,7 +4,7 @@
 // session alone cannot take the account.
 import { and, eq, ne, sql } from "drizzle-orm";
 import { account, session } from "~/db/schema";
-import type { Db } from "~/lib/db.server";
+import type { Db } from "~/lib/d1/db.server";
 import type { Auth } from "./auth.server";
 import { updateUser, type MutationResult } from "./users.server";
 

@@ -2,7 +2,7 @@ import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { eq, sql } from "drizzle-orm";
 import { userRoles, type Role } from "~/db/schema";
 import type { Auth } from "./auth.server";
-import { prepared, type Db } from "~/lib/db.server";
+import { prepared, type Db } from "~/lib/d1/db.server";
 import { CODE_SEND_MS } from "~/lib/student-tests/journal-limits";
 
 export type Viewer = {

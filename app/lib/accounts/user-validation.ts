@@ -5,8 +5,8 @@
 // role} and admin-reset-password {userId, newPassword}.
 import { z } from "zod";
 import type { Role } from "~/db/schema";
-import { SEARCH_MAX } from "~/lib/d1-limits";
-import { ID_MAX } from "~/lib/input-limits";
+import { SEARCH_MAX } from "~/lib/d1/limits";
+import { ID_MAX } from "~/lib/http/input-limits";
 
 // A copy of the schema's ROLES: importing the schema module would ship drizzle to the browser.
 export const USER_ROLES = ["admin", "student"] as const satisfies readonly Role[];

@@ -5,8 +5,8 @@ import { and, count, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { accommodations, account, session, user, userRoles, type Role } from "~/db/schema";
 import { createAccount, EmailTakenError, type Auth } from "./auth.server";
-import type { Db } from "~/lib/db.server";
-import { containsText } from "~/lib/d1.server";
+import type { Db } from "~/lib/d1/db.server";
+import { containsText } from "~/lib/d1/queries.server";
 import {
   USER_CONFLICTS,
   USER_MESSAGES,

@@ -2,7 +2,7 @@
 // feedback, the action parses with the same schema and answers 400 with the
 // first failing message (spec 1 section 5: only the first message is shown).
 import { z } from "zod";
-import { ADMIN_CODE_MAX } from "~/lib/input-limits";
+import { ADMIN_CODE_MAX } from "~/lib/http/input-limits";
 
 export const emailSchema = z
   .string({ required_error: "Invalid email address" })

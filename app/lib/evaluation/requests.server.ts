@@ -3,9 +3,9 @@
 // rejects it. Every rule is checked here, on the server, whatever the page showed.
 import { and, desc, eq, sql } from "drizzle-orm";
 import { evaluationRequests, studentTests, testRooms, user } from "~/db/schema";
-import type { Db } from "~/lib/db.server";
-import { containsText } from "~/lib/d1.server";
-import { FormError } from "~/lib/forms.server";
+import type { Db } from "~/lib/d1/db.server";
+import { containsText } from "~/lib/d1/queries.server";
+import { FormError } from "~/lib/http/forms.server";
 import { canRequestEvaluation, PASS_SCORE } from "~/lib/results/student-status";
 import { readTriageSummary, triagePending, type TriageSummary } from "./triage";
 import { REQUEST_MESSAGES, SEARCH_MAX } from "./validation";

@@ -7,10 +7,10 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { evaluationRequests } from "~/db/schema";
-import type { Db } from "~/lib/db.server";
+import type { Db } from "~/lib/d1/db.server";
 import { getServerEnv } from "~/lib/env.server";
 import { publishEvaluationRequested } from "~/lib/party.server";
-import { createRunnerClient, RunnerError, type RunnerClient } from "~/lib/runner.server";
+import { createRunnerClient, RunnerError, type RunnerClient } from "~/lib/runner/client.server";
 import { submissionView } from "~/lib/student-tests/submissions.server";
 import { buildTriage, pickFailedCases, readTriage, triageFailed, TRIAGE_LIMITS, type RerunResult, type Triage } from "./triage";
 

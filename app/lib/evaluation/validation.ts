@@ -47,7 +47,7 @@ export const ApproveSchema = z.object({
 });
 
 /** The search box of /admin/evaluation: the longest search of every list. */
-export { SEARCH_MAX } from "~/lib/d1-limits";
+export { SEARCH_MAX } from "~/lib/d1/limits";
 
 // ------------------------------------------------------------------ the evaluation page
 

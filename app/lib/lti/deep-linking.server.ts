@@ -3,8 +3,8 @@
 // LtiDeepLinkingResponse whose ltiResourceLink carries a gradebook column.
 import { and, desc, eq, inArray, lt } from "drizzle-orm";
 import { ltiContexts, ltiDeepLinks, ltiRoomContexts, testRooms } from "~/db/schema";
-import type { Db } from "~/lib/db.server";
-import { FormError } from "~/lib/forms.server";
+import type { Db } from "~/lib/d1/db.server";
+import { FormError } from "~/lib/http/forms.server";
 import type { Room } from "~/lib/rooms/rooms.server";
 import { signToolJwt } from "./keys.server";
 import { CLAIM, LTI_PATHS } from "./lti";

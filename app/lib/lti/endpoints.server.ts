@@ -15,11 +15,11 @@ import { autoPostPage, landingPage, ltiMessagePage } from "./pages.server";
 import { deepLinkResponse, isCourseRoom, openDeepLink, PICKER_MESSAGES, placeRoomInCourse } from "./deep-linking.server";
 import { z } from "zod";
 import { forgetRecentViewer, getViewer } from "~/lib/accounts/session.server";
-import { FormError } from "~/lib/forms.server";
+import { FormError } from "~/lib/http/forms.server";
 import { getRoom } from "~/lib/rooms/rooms.server";
 import { consumeHandoff, createHandoff, peekHandoff } from "./handoff.server";
 import { getServerEnv } from "~/lib/env.server";
-import { requireSameOrigin } from "~/lib/json-request.server";
+import { requireSameOrigin } from "~/lib/http/json-request.server";
 
 const MAX_FORM_BYTES = 128 * 1024;
 

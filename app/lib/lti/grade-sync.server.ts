@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { createDb } from "~/lib/db.server";
+import { createDb } from "~/lib/d1/db.server";
 import { publish } from "~/lib/party.server";
 import { postDueGrades, queueRoomGrades } from "./grades.server";
 

@@ -5,8 +5,8 @@
 // the room's LtiGradeSync object wakes itself with an alarm to try again.
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { evaluationRequests, ltiContextMembers, ltiGrades, ltiResourceLinks, ltiUsers, studentTests } from "~/db/schema";
-import { createDb, type Db } from "~/lib/db.server";
-import { chunk } from "~/lib/d1-limits";
+import { createDb, type Db } from "~/lib/d1/db.server";
+import { chunk } from "~/lib/d1/limits";
 import { LtiNotConfiguredError } from "./keys.server";
 import { SCOPE, type LmsGradeStatus } from "./lti";
 import { platformById, type Platform } from "./platforms.server";

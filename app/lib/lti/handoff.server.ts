@@ -5,7 +5,7 @@
 // there (decision 025).
 import { and, eq, gt, lt } from "drizzle-orm";
 import { ltiHandoffs } from "~/db/schema";
-import type { Db } from "~/lib/db.server";
+import type { Db } from "~/lib/d1/db.server";
 
 export const HANDOFF_TTL_MS = 10 * 60 * 1000;
 

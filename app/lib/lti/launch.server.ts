@@ -12,8 +12,8 @@ import {
   user,
   userRoles,
 } from "~/db/schema";
-import type { Db } from "~/lib/db.server";
-import { EMAIL_MAX } from "~/lib/input-limits";
+import type { Db } from "~/lib/d1/db.server";
+import { EMAIL_MAX } from "~/lib/http/input-limits";
 import { getRoom, type Room } from "~/lib/rooms/rooms.server";
 import { enterRoom } from "~/lib/student-tests/student-tests.server";
 import { CLAIM, courseRole, SCOPE } from "./lti";

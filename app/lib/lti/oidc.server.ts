@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lt } from "drizzle-orm";
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
 import { z } from "zod";
 import { ltiStates } from "~/db/schema";
-import type { Db } from "~/lib/db.server";
+import type { Db } from "~/lib/d1/db.server";
 import { CLAIM, LTI_PATHS } from "./lti";
 import { isRegisteredDeployment, platformById, platformForLogin, type Platform } from "./platforms.server";
 

@@ -1,7 +1,7 @@
 // The few pages the LTI endpoints answer with themselves (outside Remix): a
 // message (launch refused, cookies blocked) and a form that posts itself to
 // the LMS (the deep-linking response). Each carries its own strict CSP.
-import { createNonce } from "~/lib/security-headers.server";
+import { createNonce } from "~/lib/http/security-headers.server";
 
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { ltiDeployments, ltiPlatforms } from "~/db/schema";
-import type { Db } from "~/lib/db.server";
-import { FormError } from "~/lib/forms.server";
+import type { Db } from "~/lib/d1/db.server";
+import { FormError } from "~/lib/http/forms.server";
 import type { PlatformInput } from "./lti";
 
 export type Platform = typeof ltiPlatforms.$inferSelect;

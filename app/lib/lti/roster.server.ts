@@ -3,10 +3,10 @@
 // has not launched the activity yet.
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { ltiContextMembers, ltiContexts, ltiRoomContexts, ltiUsers, roomParticipants, user, userRoles } from "~/db/schema";
-import type { Db } from "~/lib/db.server";
-import { chunk, rowsPerInsert } from "~/lib/d1-limits";
-import { FormError } from "~/lib/forms.server";
-import { EMAIL_MAX } from "~/lib/input-limits";
+import type { Db } from "~/lib/d1/db.server";
+import { chunk, rowsPerInsert } from "~/lib/d1/limits";
+import { FormError } from "~/lib/http/forms.server";
+import { EMAIL_MAX } from "~/lib/http/input-limits";
 import type { Room } from "~/lib/rooms/rooms.server";
 import { courseRole, SCOPE } from "./lti";
 import { platformById } from "./platforms.server";

@@ -3,7 +3,7 @@
 // most open cases any of them passed, and each run with its time and verdict
 // (Run Code is not journaled). One D1 batch, so concurrent presses never lose
 // a count and a count never disagrees with its run's row.
-import type { Db } from "~/lib/db.server";
+import type { Db } from "~/lib/d1/db.server";
 
 /**
  * Runs kept per student test, the latest ones: a student pressing Run in a

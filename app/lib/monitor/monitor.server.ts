@@ -3,9 +3,9 @@
 // student: the party event that prompts a refetch carries ids only.
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { codeRuns, journalEntries, journalPacks, questions, roomParticipants, roomQuestions, studentTests, testRooms } from "~/db/schema";
-import { selectInChunks } from "~/lib/d1.server";
+import { selectInChunks } from "~/lib/d1/queries.server";
 import { heldEntries, heldLastEdits, latestCode, type PackedEntry } from "~/lib/student-tests/code-journal.server";
-import type { Db } from "~/lib/db.server";
+import type { Db } from "~/lib/d1/db.server";
 import { RUN_HISTORY_CAP } from "./activity.server";
 import { offlinePeriods, offlineTime, type OfflinePeriod } from "~/lib/rooms/rooms.server";
 import { codingQuestionIds, MCQ_PROGRESS, parseMcqProgress } from "~/lib/student-tests/student-tests.server";

@@ -1,7 +1,7 @@
 // Who may use the compiler playground (issue 14, items 5 and 7): any
 // signed-in user, except a student while one of their tests is running
 // (findRunningTest, the one rule the page, its run action and interactive runs share).
-import type { Db } from "~/lib/db.server";
+import type { Db } from "~/lib/d1/db.server";
 import type { Viewer } from "~/lib/accounts/session.server";
 import { findRunningTest } from "~/lib/student-tests/running-test.server";
 import { PLAYGROUND_MESSAGES } from "./playground";

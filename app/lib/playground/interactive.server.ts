@@ -5,7 +5,7 @@
 // the runner's are passed back as they are. Either side closing closes the
 // other, and the runner then kills the program.
 import { InteractiveClientMessageSchema, type InteractiveServerMessage } from "../../../contracts/runner.ts";
-import { parseRunnerUrls } from "~/lib/runner-pool";
+import { parseRunnerUrls } from "~/lib/runner/pool";
 
 /**
  * The largest message a browser may send, in UTF-8 bytes: a start with 64 KB

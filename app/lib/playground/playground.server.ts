@@ -6,8 +6,8 @@
 import { data, type AppLoadContext, type HeadersFunction } from "@remix-run/cloudflare";
 import { requireUser } from "~/lib/accounts/session.server";
 import { getServerEnv } from "~/lib/env.server";
-import { FormError, parseValues, readFormValues } from "~/lib/forms.server";
-import { createRunnerClient, RunnerError } from "~/lib/runner.server";
+import { FormError, parseValues, readFormValues } from "~/lib/http/forms.server";
+import { createRunnerClient, RunnerError } from "~/lib/runner/client.server";
 import { findRunningTest } from "~/lib/student-tests/running-test.server";
 import { describeRun, PLAYGROUND_MESSAGES, PlaygroundRunSchema, type ExecuteOutcome, type RunView } from "./playground";
 import { takeRunSlot } from "./run-limit.server";

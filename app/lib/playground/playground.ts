@@ -1,9 +1,9 @@
 // The compiler playground (spec 2, "Compiler screen (playground)", sections 5,
 // 8 and 9): its constants, messages, the run form's schema (browser and
 // action) and the pure helpers the page shows. Isomorphic: no env, no D1.
-import { MAX_CODE_CHARS } from "~/lib/code-field";
+import { MAX_CODE_CHARS } from "~/lib/runner/code-field";
 import { z } from "zod";
-import { LANGUAGE_LABELS } from "~/lib/format";
+import { LANGUAGE_LABELS } from "~/lib/ui/format";
 
 export { LANGUAGE_LABELS };
 
@@ -28,7 +28,7 @@ export function isUploadable(name: string) {
   return /\.(c|cpp|py|java|txt)$/i.test(name);
 }
 
-/** The runner's code limit (64 KB, the one code-field.ts holds), counted in UTF-8 bytes; stdin is held to the same, far below the runner's 1 MB. */
+/** The runner's code limit (64 KB, the one runner/code-field.ts holds), counted in UTF-8 bytes; stdin is held to the same, far below the runner's 1 MB. */
 export const MAX_CODE_BYTES = MAX_CODE_CHARS;
 export const MAX_STDIN_BYTES = MAX_CODE_CHARS;
 

@@ -4,7 +4,7 @@
 // queues playground runs behind judging (priority "low").
 import { and, eq, gt, lte, min, sql } from "drizzle-orm";
 import { playgroundRuns } from "~/db/schema";
-import type { Db } from "~/lib/db.server";
+import type { Db } from "~/lib/d1/db.server";
 import { RUN_LIMIT, RUN_WINDOW_MS } from "./playground";
 
 export type RunSlot = { ok: true } | { ok: false; retryAfterSeconds: number };

@@ -3,9 +3,9 @@
 // wrong codes has exactly one place to hook in.
 import { and, eq, gt } from "drizzle-orm";
 import { practiceParticipants, practiceRooms, user } from "~/db/schema";
-import type { Db } from "~/lib/db.server";
-import { FormError } from "~/lib/forms.server";
-import { OTP_PATTERN } from "~/lib/otp";
+import type { Db } from "~/lib/d1/db.server";
+import { FormError } from "~/lib/http/forms.server";
+import { OTP_PATTERN } from "~/lib/rooms/otp";
 import { InvalidOtpError } from "~/lib/rooms/rooms.server";
 import { PRACTICE_MESSAGES } from "./validation";
 

@@ -3,9 +3,9 @@
 // route checks the role before calling any of these.
 import { and, asc, count, desc, eq, gt, ne } from "drizzle-orm";
 import { categories, practiceParticipants, practiceRooms, questions } from "~/db/schema";
-import type { Db } from "~/lib/db.server";
-import { FormError } from "~/lib/forms.server";
-import { generateOtp } from "~/lib/otp";
+import type { Db } from "~/lib/d1/db.server";
+import { FormError } from "~/lib/http/forms.server";
+import { generateOtp } from "~/lib/rooms/otp";
 import { PRACTICE_LIMITS, PRACTICE_MESSAGES } from "./validation";
 
 export type PracticeRoom = typeof practiceRooms.$inferSelect;

@@ -5,10 +5,10 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import { practiceParticipants, practiceRooms, questions, testCases } from "~/db/schema";
-import type { Db } from "~/lib/db.server";
-import { selectInChunks } from "~/lib/d1.server";
-import { FormError } from "~/lib/forms.server";
-import { judgeCases } from "~/lib/judge.server";
+import type { Db } from "~/lib/d1/db.server";
+import { selectInChunks } from "~/lib/d1/queries.server";
+import { FormError } from "~/lib/http/forms.server";
+import { judgeCases } from "~/lib/runner/judge.server";
 import { caseResults } from "~/lib/student-tests/submissions.server";
 import type { PracticeRoom } from "./practice-rooms.server";
 import { PRACTICE_MESSAGES } from "./validation";

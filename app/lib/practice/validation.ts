@@ -2,7 +2,7 @@
 // session): the constants, the messages verbatim, and the form schemas the
 // browser and the actions share.
 import { z } from "zod";
-import { codeField } from "~/lib/code-field";
+import { codeField } from "~/lib/runner/code-field";
 
 export const PRACTICE_LIMITS = {
   /** Spec 2 section 9: a practice-room OTP expires 24 hours after creation. */

@@ -306,4 +306,4 @@ export function parseQuestionsCsv(kind: CsvKind, text: string, options: CodingCs
 }
 
 /** Splits rows into request-sized chunks for the import. */
-export { chunk } from "~/lib/d1-limits";
+export { chunk } from "~/lib/d1/limits";

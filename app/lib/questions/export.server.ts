@@ -3,8 +3,8 @@
 // (./formats); this reads the rows they take, in a stable order.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { questions, testCases } from "~/db/schema";
-import type { Db } from "~/lib/db.server";
-import { selectInChunks } from "~/lib/d1.server";
+import type { Db } from "~/lib/d1/db.server";
+import { selectInChunks } from "~/lib/d1/queries.server";
 import { csvFileName } from "~/lib/results/csv-export";
 import type { BankQuestion } from "./import-plan";
 

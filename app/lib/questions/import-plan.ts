@@ -15,7 +15,7 @@
 //   default of 10 points, each 0 to 100.
 import { z } from "zod";
 import type { Language } from "~/db/schema";
-import { CATEGORY_MAX } from "~/lib/input-limits";
+import { CATEGORY_MAX } from "~/lib/http/input-limits";
 import type { ExportQuestion, ImportedQuestion } from "./formats/model";
 import { defaultTitle } from "./formats/text";
 import {

@@ -6,9 +6,9 @@
 // half-uploaded import never reaches the bank.
 import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { questionImportCases, questionImportItems, questionImports, questions } from "~/db/schema";
-import type { Db } from "~/lib/db.server";
-import { runBatch, runNativeBatch, selectInChunks, type Statement } from "~/lib/d1.server";
-import { chunk, rowsPerInsert } from "~/lib/d1-limits";
+import type { Db } from "~/lib/d1/db.server";
+import { runBatch, runNativeBatch, selectInChunks, type Statement } from "~/lib/d1/queries.server";
+import { chunk, rowsPerInsert } from "~/lib/d1/limits";
 import { duplicateKey, IMPORT_LIMITS, IMPORT_MESSAGES, type BankImport } from "./import-plan";
 import { listCategories, resolveCategories } from "./questions.server";
 

@@ -3,7 +3,7 @@
 // feedback; every action parses with the same schema and answers 400 with the
 // first failing message. No server-only imports here: this ships to the browser.
 import { z } from "zod";
-import { CATEGORY_MAX, ID_MAX } from "~/lib/input-limits";
+import { CATEGORY_MAX, ID_MAX } from "~/lib/http/input-limits";
 import type { DIFFICULTIES as SCHEMA_DIFFICULTIES, Language } from "~/db/schema";
 
 // ---------------------------------------------------------------- messages (verbatim from the spec)

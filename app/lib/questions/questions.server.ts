@@ -3,9 +3,9 @@
 // first). Multi-row writes go through one D1 batch, which is a transaction.
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { categories, questions, testCases, type McqOptions, type QuestionType } from "~/db/schema";
-import type { Db } from "~/lib/db.server";
-import { containsText, runBatch, type Statement } from "~/lib/d1.server";
-import { chunk, rowsPerInsert, SEARCH_MAX } from "~/lib/d1-limits";
+import type { Db } from "~/lib/d1/db.server";
+import { containsText, runBatch, type Statement } from "~/lib/d1/queries.server";
+import { chunk, rowsPerInsert, SEARCH_MAX } from "~/lib/d1/limits";
 import {
   DEFAULT_CATEGORY,
   mcqStorage,

@@ -1,5 +1,5 @@
 import type { HeadersFunction } from "@remix-run/cloudflare";
-import { FormError } from "~/lib/forms.server";
+import { FormError } from "~/lib/http/forms.server";
 import { clientKey, limiterName, MESSAGES, retryAfterSeconds, type LimitName } from "./limits";
 
 export type LimitKey = { limit: LimitName; key: string };

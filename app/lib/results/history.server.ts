@@ -16,9 +16,9 @@ import {
   testRooms,
   user,
 } from "~/db/schema";
-import type { Db } from "~/lib/db.server";
-import { containsText } from "~/lib/d1.server";
-import { chunk } from "~/lib/d1-limits";
+import type { Db } from "~/lib/d1/db.server";
+import { containsText } from "~/lib/d1/queries.server";
+import { chunk } from "~/lib/d1/limits";
 import { HISTORY_PAGE_SIZE } from "~/components/results/history-query";
 import { toCsv, type CsvValue } from "./csv-export";
 import { adminBadge } from "./student-status";

@@ -2,8 +2,8 @@
 // who, when, and the score and status the change replaced.
 import { and, eq, sql } from "drizzle-orm";
 import { resultOverrides, roomParticipants, studentTests, user } from "~/db/schema";
-import type { Db } from "~/lib/db.server";
-import { FormError } from "~/lib/forms.server";
+import type { Db } from "~/lib/d1/db.server";
+import { FormError } from "~/lib/http/forms.server";
 import type { OverrideOutcome } from "./results-view";
 
 export const UPDATE_FAILED = "Failed to update status";

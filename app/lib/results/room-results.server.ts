@@ -4,7 +4,7 @@
 // same number of queries as a room of 2.
 import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
 import { questions, resultOverrides, roomParticipants, roomQuestions, studentTests, submissions, testCases, testRooms } from "~/db/schema";
-import type { Db } from "~/lib/db.server";
+import type { Db } from "~/lib/d1/db.server";
 import { offlinePeriods, offlineTime } from "~/lib/rooms/rooms.server";
 import { studentTimeLabels } from "~/lib/student-tests/student-time";
 import { averageScore, roomResultsBadge, type OverrideEntry, type ResultQuestion, type ResultRow } from "./results-view";

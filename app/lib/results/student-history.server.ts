@@ -3,7 +3,7 @@
 // another student's test id answers exactly like a missing one.
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { evaluationRequests, studentTests, testRooms } from "~/db/schema";
-import type { Db } from "~/lib/db.server";
+import type { Db } from "~/lib/d1/db.server";
 import { submissionView, type SubmissionView } from "~/lib/student-tests/submissions.server";
 
 export const HISTORY_PAGE_SIZE = 20;

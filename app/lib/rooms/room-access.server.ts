@@ -5,7 +5,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq } from "drizzle-orm";
 import { ltiContextMembers, ltiRoomContexts, studentTests } from "~/db/schema";
 import { deny, getViewer, type Viewer } from "~/lib/accounts/session.server";
-import type { Db } from "~/lib/db.server";
+import type { Db } from "~/lib/d1/db.server";
 
 export type RoomManager = Viewer & { courseOnly: boolean };
 

@@ -1,7 +1,7 @@
 // What the room page (app/routes/admin.room.$roomId.tsx) shows: the room, its
 // participants, the grid and its LMS courses. Its parts take their types from
 // here, so no component imports the route.
-import type { Db } from "~/lib/db.server";
+import type { Db } from "~/lib/d1/db.server";
 import { notLaunchedStudents, rosterCourses } from "~/lib/lti/roster.server";
 import { roomGrid } from "~/lib/monitor/monitor.server";
 import { timeTrail } from "~/lib/student-tests/student-time.server";

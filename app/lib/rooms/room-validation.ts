@@ -1,7 +1,7 @@
 // Form schemas for test rooms, shared by the browser and the actions.
 import { z } from "zod";
 import { LANGUAGES, QUESTION_TYPES } from "~/db/schema";
-import { CATEGORY_MAX, CATEGORY_TOO_LONG, EMAIL_MAX, ID_MAX, idField } from "~/lib/input-limits";
+import { CATEGORY_MAX, CATEGORY_TOO_LONG, EMAIL_MAX, ID_MAX, idField } from "~/lib/http/input-limits";
 
 export const ROOM_LIMITS = {
   mcqQuestions: 20,

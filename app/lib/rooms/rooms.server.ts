@@ -21,11 +21,11 @@ import {
   userRoles,
   type QuestionType,
 } from "~/db/schema";
-import type { Db } from "~/lib/db.server";
-import { containsText, selectInChunks } from "~/lib/d1.server";
-import { chunk, rowsPerInsert, SEARCH_MAX } from "~/lib/d1-limits";
-import { FormError } from "~/lib/forms.server";
-import { generateOtp, OTP_PATTERN } from "~/lib/otp";
+import type { Db } from "~/lib/d1/db.server";
+import { containsText, selectInChunks } from "~/lib/d1/queries.server";
+import { chunk, rowsPerInsert, SEARCH_MAX } from "~/lib/d1/limits";
+import { FormError } from "~/lib/http/forms.server";
+import { generateOtp, OTP_PATTERN } from "~/lib/rooms/otp";
 import { creditableOutageMs, effectiveExtraTime, ownExtraTime } from "~/lib/student-tests/student-time";
 import { STUDENT_TIME_LIMITS } from "~/lib/student-tests/student-time-validation";
 import { ROOM_LIMITS } from "./room-validation";

@@ -5,7 +5,7 @@
 // so a stale or duplicated alarm never starts a room that is not due.
 import { eq } from "drizzle-orm";
 import { testRooms } from "~/db/schema";
-import type { Db } from "~/lib/db.server";
+import type { Db } from "~/lib/d1/db.server";
 import { setStartAlarm } from "~/lib/party.server";
 import { RoomRuleError, getRoom, startTest, type Room } from "./rooms.server";
 import { SCHEDULE_MESSAGES } from "./room-validation";

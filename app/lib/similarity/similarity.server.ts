@@ -15,9 +15,9 @@ import {
   submissions,
   user,
 } from "~/db/schema";
-import { chunk, rowsPerInsert } from "~/lib/d1-limits";
-import type { Db } from "~/lib/db.server";
-import { FormError } from "~/lib/forms.server";
+import { chunk, rowsPerInsert } from "~/lib/d1/limits";
+import type { Db } from "~/lib/d1/db.server";
+import { FormError } from "~/lib/http/forms.server";
 import { codeTimeline } from "~/lib/monitor/monitor.server";
 import type { Room } from "~/lib/rooms/rooms.server";
 import { analyse, type Span } from "./engine";

@@ -1,6 +1,6 @@
 // The Similarity pages' inputs (issue 23): the threshold in the URL and the decision form.
 import { z } from "zod";
-import { ID_MAX } from "~/lib/input-limits";
+import { ID_MAX } from "~/lib/http/input-limits";
 
 /** Pairs below this similarity (percent) are hidden unless the admin lowers it; never below the storage floor. */
 export const SIMILARITY_DEFAULT_THRESHOLD = 40;

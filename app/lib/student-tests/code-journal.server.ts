@@ -4,7 +4,7 @@
 // object for what it holds first, then read D1, and take the newer.
 import { eq } from "drizzle-orm";
 import { liveCodeProgress } from "~/db/schema";
-import type { Db } from "~/lib/db.server";
+import type { Db } from "~/lib/d1/db.server";
 import { newestCode, type HeldJournal, type LatestCode, type PackedEntry } from "./code-journal";
 
 export type { LatestCode, PackedEntry };

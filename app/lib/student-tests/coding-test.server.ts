@@ -3,9 +3,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { questions } from "~/db/schema";
-import { FormError } from "~/lib/forms.server";
+import { FormError } from "~/lib/http/forms.server";
 import type { Room } from "~/lib/rooms/rooms.server";
-import { judgeCases } from "~/lib/judge.server";
+import { judgeCases } from "~/lib/runner/judge.server";
 import { recordRunnerUse } from "~/lib/monitor/activity.server";
 import { JournalRetry, type Judge } from "./journal.server";
 import { assertCanAnswer, casesForJudging, type StudentTest } from "./student-tests.server";

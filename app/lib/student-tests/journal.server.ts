@@ -3,8 +3,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { participantDisconnects, roomParticipants, studentTests, testRooms } from "~/db/schema";
 import { safeEqual } from "~/lib/accounts/accounts.server";
-import { batchWhenFree } from "~/lib/d1.server";
-import { prepared, type Db } from "~/lib/db.server";
+import { batchWhenFree } from "~/lib/d1/queries.server";
+import { prepared, type Db } from "~/lib/d1/db.server";
 import type { Room } from "~/lib/rooms/rooms.server";
 import { verifyAnchor } from "./anchor.server";
 import type { HeldJournal, HotEntry } from "./code-journal";

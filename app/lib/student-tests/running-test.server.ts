@@ -3,7 +3,7 @@
 // (the compiler playground).
 import { and, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
 import { accommodations, roomParticipants, studentTests, testRooms } from "~/db/schema";
-import type { Db } from "~/lib/db.server";
+import type { Db } from "~/lib/d1/db.server";
 import { deadlineColumns, deadlineOfRow } from "./student-time.server";
 
 export type RunningTest = { roomId: string; roomName: string };

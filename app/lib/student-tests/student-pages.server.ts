@@ -1,8 +1,8 @@
 import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { FormError } from "~/lib/forms.server";
+import { FormError } from "~/lib/http/forms.server";
 import { requireRole } from "~/lib/accounts/session.server";
 import { findTest, requireMembership } from "./student-tests.server";
-import { redirectWithToast } from "~/lib/toast.server";
+import { redirectWithToast } from "~/lib/ui/toast.server";
 
 type PageOptions = {
   /** Where an unknown room goes instead of /student with "Room not found" (the launcher: /not-found). */

@@ -15,8 +15,8 @@ import {
   user,
   type McqOptions,
 } from "~/db/schema";
-import type { Db } from "~/lib/db.server";
-import { FormError } from "~/lib/forms.server";
+import type { Db } from "~/lib/d1/db.server";
+import { FormError } from "~/lib/http/forms.server";
 import { findRoomByOtp, InvalidOtpError, type Room } from "~/lib/rooms/rooms.server";
 import { accountExtraTime } from "./student-time.server";
 import { effectiveExtraTime, extraTimeMs, ownExtraTime, studentDeadline, type StudentTime } from "./student-time";

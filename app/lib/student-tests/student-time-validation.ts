@@ -4,7 +4,7 @@
 // answer 400 with the first failing message and write nothing.
 import { z } from "zod";
 import type { ExtraTimeUnit } from "~/db/schema";
-import { idField } from "~/lib/input-limits";
+import { idField } from "~/lib/http/input-limits";
 
 // A copy of the schema's units: importing the schema module would ship drizzle to the browser.
 export const EXTRA_TIME_UNITS = ["minutes", "percent"] as const satisfies readonly ExtraTimeUnit[];

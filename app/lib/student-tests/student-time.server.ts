@@ -4,8 +4,8 @@
 // nothing is ever half written. The deadline rule itself is in student-time.ts.
 import { and, eq, sql } from "drizzle-orm";
 import { accommodations, roomParticipants, studentTests, studentTimeChanges, testRooms, user, userRoles, type ExtraTimeUnit } from "~/db/schema";
-import type { Db } from "~/lib/db.server";
-import { FormError } from "~/lib/forms.server";
+import type { Db } from "~/lib/d1/db.server";
+import { FormError } from "~/lib/http/forms.server";
 import { requireParticipant, RoomRuleError, type Room } from "~/lib/rooms/rooms.server";
 import {
   effectiveExtraTime,

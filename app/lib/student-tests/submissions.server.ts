@@ -17,8 +17,8 @@ import {
   user,
   type McqOptions,
 } from "~/db/schema";
-import type { Db } from "~/lib/db.server";
-import type { JudgeResult } from "~/lib/runner.server";
+import type { Db } from "~/lib/d1/db.server";
+import type { JudgeResult } from "~/lib/runner/client.server";
 import type { Room } from "~/lib/rooms/rooms.server";
 import { codingQuestionIds, type StudentTest } from "./student-tests.server";
 import { codingMarks, TEST_RULES } from "./test-rules";

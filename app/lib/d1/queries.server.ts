@@ -1,8 +1,8 @@
-// Statements built from lists or user text, within D1's limits (app/lib/d1-limits.ts).
+// Statements built from lists or user text, within D1's limits (app/lib/d1/limits.ts).
 import { or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Db } from "~/lib/db.server";
-import { chunk } from "~/lib/d1-limits";
+import type { Db } from "~/lib/d1/db.server";
+import { chunk } from "~/lib/d1/limits";
 
 export type Statement = BatchItem<"sqlite">;
 

@@ -5,7 +5,7 @@
 // "Execution failed", "Failed to run code", "Failed to submit code").
 //
 // RUNNER_URL may list several runners, comma-separated (issue 16, decision
-// 016). Each job goes to the least loaded healthy one (runner-pool.ts), and a
+// 016). Each job goes to the least loaded healthy one (pool.ts), and a
 // job whose runner fails or disappears under it (refused, reset, 5xx, no
 // answer to /healthz while the job waits) is sent to the next one here,
 // inside the client: judging is idempotent, and the caller still gets one
@@ -28,11 +28,11 @@ import {
   type JudgeResponse as JudgeResult,
   type Language as RunnerLanguage,
   type TestCase as JudgeTestCase,
-} from "../../contracts/runner.ts";
-import { parseRunnerUrls, RunnerPool, type ReportedLoad, type RunnerState } from "./runner-pool.ts";
+} from "../../../contracts/runner.ts";
+import { parseRunnerUrls, RunnerPool, type ReportedLoad, type RunnerState } from "./pool.ts";
 
 export type { ExecuteResult, JudgeResult, JudgeTestCase, RunnerHealth, RunnerLanguage };
-export type { Verdict as RunnerVerdict } from "../../contracts/runner.ts";
+export type { Verdict as RunnerVerdict } from "../../../contracts/runner.ts";
 
 export class RunnerError extends Error {
   readonly status: number | null;

@@ -1,6 +1,6 @@
 import { drizzle } from "drizzle-orm/d1";
 import * as schema from "~/db/schema";
-import { metered } from "./d1-meter.server";
+import { metered } from "./meter.server";
 
 export function createDb(d1: D1Database) {
   // Counted for bench:load when D1_METER is on (decision 029); d1 itself otherwise.

@@ -1,7 +1,7 @@
 // batchWhenFree: a D1 batch tried again while SQLite answers busy (another
 // process holds the local database file), and only then.
 import { describe, expect, it } from "vitest";
-import { batchWhenFree, BUSY_RETRY_MS } from "./d1.server";
+import { batchWhenFree, BUSY_RETRY_MS } from "./queries.server";
 
 /** A D1 whose batch fails with `errors` in turn, then answers. */
 function d1Failing(...errors: Error[]) {

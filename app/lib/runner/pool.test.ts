@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dispatchOrder, MAX_PROBE_BACKOFF_MS, parseRunnerUrls, probeDueAt, RunnerPool, type ReportedLoad } from "./runner-pool";
+import { dispatchOrder, MAX_PROBE_BACKOFF_MS, parseRunnerUrls, probeDueAt, RunnerPool, type ReportedLoad } from "./pool";
 
 const A = "http://10.0.0.1:2358";
 const B = "http://10.0.0.2:2358";

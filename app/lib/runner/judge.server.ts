@@ -4,8 +4,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { Language } from "~/db/schema";
 import { getServerEnv } from "~/lib/env.server";
-import { FormError } from "~/lib/forms.server";
-import { createRunnerClient, RunnerError, runnerFailureMessage, type JudgeResult } from "~/lib/runner.server";
+import { FormError } from "~/lib/http/forms.server";
+import { createRunnerClient, RunnerError, runnerFailureMessage, type JudgeResult } from "~/lib/runner/client.server";
 
 export type StoredCase = { id: string; input: string; expectedOutput: string };
 

@@ -1,6 +1,6 @@
 // Which runner gets the next job when RUNNER_URL lists several (issue 16,
 // docs/decisions/015-runner-pool.md). Bookkeeping only, no I/O: the client
-// (runner.server.ts) probes /healthz, sends the jobs and reports back here.
+// (client.server.ts) probes /healthz, sends the jobs and reports back here.
 // Nothing Worker-only either, so Node runs the same code (runner tests, the
 // failover bench).
 //
