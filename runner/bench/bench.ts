@@ -4,6 +4,9 @@
 //
 //   floor:   compile once + 5 runs in sequence, same commands, no sandbox, no HTTP
 //   latency: end-to-end POST /v1/judge, cold (new source: compiles) and cached
+//   targets: the sandbox's own cost against the floor, as issue 27 set it
+//            (cached C <= 0.6 x floor; cold C and Python <= floor + 40 ms;
+//            cold C++ and Java <= 1.1 x floor), each with met: true/false
 //   burst:   200 concurrent Python judge requests
 //   neighbour: a Python burst on a runner with one slot per core but one,
 //            alone, then next to another runner that keeps a CPU hog running
@@ -11,11 +14,13 @@
 //            run may take), then a forking one (a parent and 4 busy
 //            children). With each run capped at one core, the forking hog
 //            must not move the burst's p95 more than the single one does
+//
+// BENCH_PARTS=languages measures only the floor, latency and targets.
 
 import { execFileSync, spawnSync } from "node:child_process";
 import { request } from "node:http";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { codingQuestions } from "../../scripts/seed-data.mjs";
 import { loadConfig } from "../src/config.ts";
@@ -218,7 +223,31 @@ async function neighbourBench() {
   }
 }
 
+type Medians = { floorMs: number; coldMs: number; cachedMs: number };
+
+/**
+ * Issue 27's targets for the sandbox's own cost, from this run's medians:
+ * the cached C judge well under the bare floor, cold C and Python within
+ * 40 ms of it, cold C++ and Java within 10 % of it (decision 032).
+ */
+function sandboxTargets(m: Record<LanguageName, Medians>) {
+  const ratioTarget = (value: number, limit: number) => ({ value: ratio(value, 1), target: `<= ${limit} x floor`, met: value <= limit });
+  const msTarget = (value: number, limit: number) => ({ value: round(value), target: `<= floor + ${limit} ms`, met: value <= limit });
+  const t = {
+    cCachedOverFloor: ratioTarget(m.c.cachedMs / m.c.floorMs, 0.6),
+    cColdMinusFloorMs: msTarget(m.c.coldMs - m.c.floorMs, 40),
+    pythonColdMinusFloorMs: msTarget(m.python.coldMs - m.python.floorMs, 40),
+    cppColdOverFloor: ratioTarget(m.cpp.coldMs / m.cpp.floorMs, 1.1),
+    javaColdOverFloor: ratioTarget(m.java.coldMs / m.java.floorMs, 1.1),
+  };
+  return { ...t, allMet: Object.values(t).every((x) => x.met) };
+}
+
+/** BENCH_PARTS=languages skips the burst and the neighbour runs (a quicker A/B of the per-judge cost). */
+const parts = new Set((process.env.BENCH_PARTS ?? "languages,burst,neighbour").split(","));
+
 const results: Record<string, unknown> = {};
+const medians = {} as Record<LanguageName, Medians>;
 try {
   const perLanguage: Record<string, unknown> = {};
   for (const lang of LANGS) {
@@ -248,41 +277,43 @@ try {
       coldOverFloor: ratio(coldMs, floorMs),
       coldMinusFloorMs: round(coldMs - floorMs),
       cachedOverFloor: ratio(cachedMs, floorMs),
-      target: lang === "c" || lang === "python" ? "cold <= floor + 60 ms" : "cold <= 1.5 x floor",
-      meetsTarget: lang === "c" || lang === "python" ? coldMs <= floorMs + 60 : coldMs <= floorMs * 1.5,
       cacheBeatsFloor: cachedMs < floorMs,
     };
+    medians[lang] = { floorMs, coldMs, cachedMs };
   }
   results.languages = perLanguage;
+  results.targets = sandboxTargets(medians);
 
-  const py = program("python").solution;
-  const started = now();
-  const burst = await Promise.all(
-    Array.from({ length: BURST }, (_, i) => judge("python", py + comment("python", `burst ${i}`)).catch((e: unknown) => ({ ms: 0, status: 0, passed: 0, failures: [String(e)] }))),
-  );
-  const totalMs = now() - started;
-  const ok = burst.filter((b) => b.status === 200 && b.passed === 5);
-  const latencies = ok.map((b) => b.ms);
-  const why = new Map<string, number>();
-  for (const b of burst.filter((b) => !(b.status === 200 && b.passed === 5))) {
-    const key = b.status === 200 ? b.failures[0] ?? "?" : `HTTP ${b.status} ${b.failures[0] ?? ""}`;
-    why.set(key, (why.get(key) ?? 0) + 1);
+  if (parts.has("burst")) {
+    const py = program("python").solution;
+    const started = now();
+    const burst = await Promise.all(
+      Array.from({ length: BURST }, (_, i) => judge("python", py + comment("python", `burst ${i}`)).catch((e: unknown) => ({ ms: 0, status: 0, passed: 0, failures: [String(e)] }))),
+    );
+    const totalMs = now() - started;
+    const ok = burst.filter((b) => b.status === 200 && b.passed === 5);
+    const latencies = ok.map((b) => b.ms);
+    const why = new Map<string, number>();
+    for (const b of burst.filter((b) => !(b.status === 200 && b.passed === 5))) {
+      const key = b.status === 200 ? b.failures[0] ?? "?" : `HTTP ${b.status} ${b.failures[0] ?? ""}`;
+      why.set(key, (why.get(key) ?? 0) + 1);
+    }
+    results.burst = {
+      requests: BURST,
+      casesPerRequest: 5,
+      completed: ok.length,
+      dropped: BURST - ok.length,
+      droppedBecause: Object.fromEntries(why),
+      totalMs: Math.round(totalMs),
+      jobsPerMinute: Math.round((ok.length / totalMs) * 60_000),
+      p50Ms: Math.round(percentile(latencies, 50)),
+      p95Ms: Math.round(percentile(latencies, 95)),
+      target: ">= 600 jobs/min, 0 dropped",
+      meetsTarget: ok.length === BURST && (ok.length / totalMs) * 60_000 >= 600,
+    };
   }
-  results.burst = {
-    requests: BURST,
-    casesPerRequest: 5,
-    completed: ok.length,
-    dropped: BURST - ok.length,
-    droppedBecause: Object.fromEntries(why),
-    totalMs: Math.round(totalMs),
-    jobsPerMinute: Math.round((ok.length / totalMs) * 60_000),
-    p50Ms: Math.round(percentile(latencies, 50)),
-    p95Ms: Math.round(percentile(latencies, 95)),
-    target: ">= 600 jobs/min, 0 dropped",
-    meetsTarget: ok.length === BURST && (ok.length / totalMs) * 60_000 >= 600,
-  };
-  results.neighbour = await neighbourBench();
-  results.machine = { cores: config.concurrency, repeats: REPEATS, note: "medians; floor measured in the same run" };
+  if (parts.has("neighbour")) results.neighbour = await neighbourBench();
+  results.machine = { cores: config.concurrency, repeats: REPEATS, note: "medians; floor measured in the same run", loadAverage: loadavg().map((x) => round(x)) };
 } finally {
   await runner.close();
   rmSync(config.workDir, { recursive: true, force: true });

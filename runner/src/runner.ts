@@ -9,7 +9,7 @@ import { Engine } from "./engine.ts";
 import { createRunnerServer } from "./http.ts";
 import { InteractiveSessions } from "./interactive.ts";
 import { loadLanguages } from "./languages.ts";
-import { buildLauncher, Sandbox } from "./sandbox.ts";
+import { buildLauncher, Sandbox, SlotNetworks } from "./sandbox.ts";
 import { Scheduler } from "./scheduler.ts";
 
 export class SandboxUnavailableError extends Error {}
@@ -51,10 +51,18 @@ export async function startRunner(config: Config): Promise<StartedRunner> {
   const languages = loadLanguages(config.languagesDir);
   const scheduler = new Scheduler(config.concurrency, config.maxQueue, config.uidBase);
   const launcher = buildLauncher(join(config.workDir, "bin"));
-  const engine = new Engine(config, languages, new Sandbox(config.bwrap, cgroups, launcher), scheduler);
+  // One network namespace per slot uid: the judging slots', then the interactive sessions'.
+  const uids = Array.from({ length: config.concurrency + config.interactiveSessions }, (_, i) => config.uidBase + i);
+  // Without them (a container that forbids it), bubblewrap makes one per run: slower, as closed.
+  const networks = await SlotNetworks.start(launcher, uids).catch((error: Error) => {
+    console.warn(`runner: no per-slot network namespaces, each run gets a new one: ${error.message}`);
+    return null;
+  });
+  const engine = new Engine(config, languages, new Sandbox(config.bwrap, cgroups, launcher, networks), scheduler);
   try {
     await engine.selfTest(() => scheduler.admit({ internal: true }));
   } catch (error) {
+    await networks?.close();
     await cgroups.dispose().catch(() => {});
     throw new SandboxUnavailableError(`Sandbox self-test failed, refusing to start: ${(error as Error).message}`);
   }
@@ -78,6 +86,7 @@ export async function startRunner(config: Config): Promise<StartedRunner> {
         server.close(() => resolve());
       });
       await cgroups.dispose();
+      await networks?.close();
     },
   };
 }

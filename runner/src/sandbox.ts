@@ -1,10 +1,11 @@
-// One sandboxed process: bubblewrap with every namespace unshared (so no
-// network), started as the slot's own unprivileged uid with an empty
-// environment, a read-only system, a small tmpfs, rlimits, a per-run cgroup
-// (capped at one core), a CPU watch over the whole cgroup and a wall-clock
-// timer. Everything it reports comes from the kernel: exit status, cgroup
-// counters, and the timers and caps enforced here.
-import { execFileSync, spawn } from "node:child_process";
+// One sandboxed process: bubblewrap with every namespace unshared (the
+// network one is the slot's own, empty but for its loopback), started as the
+// slot's own unprivileged uid with an empty environment, a read-only system,
+// a small tmpfs, rlimits, a per-run cgroup (capped at one core), a CPU watch
+// over the whole cgroup and a wall-clock timer. Everything it reports comes
+// from the kernel: exit status, cgroup counters, and the timers and caps
+// enforced here.
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -96,19 +97,77 @@ export function buildLauncher(dir: string): string {
   return out;
 }
 
+/**
+ * One network namespace per slot uid, made once and held by a small process
+ * (the launcher in `--hold-netns` mode) until the runner exits. Each has only
+ * a loopback interface, as bubblewrap's own would: no route out, and only
+ * the one slot's runs, one at a time, ever use it. Sockets die with the run's
+ * processes, and nothing in the sandbox can change the namespace (it has no
+ * capability over a namespace the host's user namespace owns). Making a new
+ * one per run, and the kernel's tearing it down after, was the largest kernel
+ * cost of starting a sandbox (decision 032).
+ */
+export class SlotNetworks {
+  private readonly holder: ChildProcess;
+  private readonly paths: Map<number, string>;
+  private constructor(holder: ChildProcess, paths: Map<number, string>) {
+    this.holder = holder;
+    this.paths = paths;
+  }
+
+  static async start(launcher: string, uids: number[]): Promise<SlotNetworks> {
+    const holder = spawn(launcher, ["--hold-netns", String(uids.length)], { env: EMPTY_ENV, stdio: ["pipe", "pipe", "pipe"] });
+    const line = await new Promise<string>((resolve, reject) => {
+      let out = "";
+      let err = "";
+      holder.stderr!.on("data", (c: Buffer) => (err += c.toString()));
+      holder.stdout!.on("data", (c: Buffer) => {
+        out += c.toString();
+        if (out.includes("\n")) resolve(out.split("\n")[0]!);
+      });
+      holder.on("error", reject);
+      holder.on("exit", (code) => reject(new Error(`network namespaces not made (exit ${code}): ${err.trim()}`)));
+    });
+    holder.stdout!.resume();
+    holder.stderr!.resume();
+    const paths = line.split(" ");
+    if (paths.length !== uids.length) throw new Error(`network namespaces: expected ${uids.length}, got "${line}"`);
+    return new SlotNetworks(holder, new Map(uids.map((uid, i) => [uid, paths[i]!])));
+  }
+
+  /** The slot's namespace, or null (then bubblewrap makes a new one for the run). */
+  pathFor(uid: number): string | null {
+    if (this.holder.exitCode !== null || this.holder.signalCode !== null) throw new Error("the slots' network namespaces are gone");
+    return this.paths.get(uid) ?? null;
+  }
+
+  /** Lets the namespaces go (the holder exits when its stdin closes). */
+  close(): Promise<void> {
+    if (this.holder.exitCode !== null || this.holder.signalCode !== null) return Promise.resolve();
+    const exited = new Promise<void>((resolve) => this.holder.once("exit", () => resolve()));
+    this.holder.stdin!.end();
+    return exited;
+  }
+}
+
 export class Sandbox {
   private readonly bwrap: string;
   private readonly cgroups: CgroupBackend;
   private readonly launcher: string;
-  constructor(bwrap: string, cgroups: CgroupBackend, launcher: string) {
+  private readonly networks: SlotNetworks | null;
+  constructor(bwrap: string, cgroups: CgroupBackend, launcher: string, networks: SlotNetworks | null = null) {
     this.bwrap = bwrap;
     this.cgroups = cgroups;
     this.launcher = launcher;
+    this.networks = networks;
   }
 
-  bwrapArgs(spec: SandboxSpec): string[] {
+  /** bubblewrap's arguments; `slotNetwork`: the launcher has joined the slot's network namespace. */
+  bwrapArgs(spec: SandboxSpec, slotNetwork = false): string[] {
     const args = [
-      "--unshare-all",
+      // --unshare-all, with the network namespace the slot's own when it has one.
+      "--unshare-user-try", "--unshare-ipc", "--unshare-pid", "--unshare-uts", "--unshare-cgroup-try",
+      ...(slotNetwork ? [] : ["--unshare-net"]),
       "--die-with-parent",
       "--new-session",
       "--cap-drop", "ALL",
@@ -160,6 +219,7 @@ export class Sandbox {
     // the kernel's per-process count can run ahead of the cgroup's precise
     // one: on a busy machine SIGXCPU came at 1.8 s of the cgroup's CPU.)
     const cpuSeconds = Math.ceil(limits.cpuMs / 1000) + 1;
+    const network = this.networks?.pathFor(spec.uid) ?? null;
     const cgroup = this.cgroups.create(`run-${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`, {
       memoryBytes: limits.memoryMb * 1024 * 1024,
       pids: limits.pids,
@@ -169,22 +229,29 @@ export class Sandbox {
       cpuWeight: limits.cpuWeight ?? 1,
     });
     const started = process.hrtime.bigint();
-    // The launcher waits on fd 3 until the runner has moved it into the
-    // cgroup, so not one instruction of the program runs outside it.
+    // The launcher starts as root, moves itself into the run's cgroups (so not
+    // one instruction of the program runs outside them), joins the slot's
+    // network namespace, drops to the slot's uid and execs bubblewrap. What
+    // goes wrong before that exec comes back on fd 3 (see launcher.c).
     const child = spawn(
       this.launcher,
       [
+        String(spec.uid),
         String(cpuSeconds),
         String(cpuSeconds + 1),
         String(limits.fileSizeMb * 1024 * 1024),
         String(limits.openFiles),
         String(limits.stackMb * 1024 * 1024),
+        network ?? "-",
+        ...cgroup.procsFiles,
         "--",
         this.bwrap,
-        ...this.bwrapArgs(spec),
+        ...this.bwrapArgs(spec, network !== null),
       ],
-      { uid: spec.uid, gid: spec.uid, env: EMPTY_ENV, stdio: ["pipe", "pipe", "pipe", "pipe"], detached: false },
+      { env: EMPTY_ENV, stdio: ["pipe", "pipe", "pipe", "pipe"], detached: false },
     );
+    let launchError = "";
+    (child.stdio[3] as NodeJS.ReadableStream).on("data", (chunk: Buffer) => (launchError += chunk.toString()));
 
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
@@ -234,10 +301,6 @@ export class Sandbox {
     let cpuWatch: NodeJS.Timeout | undefined;
     const result = (async (): Promise<SandboxResult> => {
       try {
-        cgroup.add(child.pid!);
-        const go = child.stdio[3] as NodeJS.WritableStream;
-        go.on("error", () => {}); // The launcher closes its end once it has read the byte.
-        go.end("1");
         timer = setTimeout(() => {
           wallTimeout = true;
           kill();
@@ -258,6 +321,8 @@ export class Sandbox {
           }
         }, CPU_POLL_MS);
         const { code, signal } = await exited;
+        // The sandbox never started: no verdict can come of it.
+        if (launchError) throw new Error(`sandbox did not start: ${launchError}`);
         const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
         clearTimeout(timer);
         clearInterval(cpuWatch);
