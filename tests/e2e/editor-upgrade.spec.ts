@@ -19,8 +19,11 @@ test("a student types before CodeMirror arrives on a weak link; the upgrade keep
   // A cold browser on a weak link (no service worker to answer from its cache), with CodeMirror held back until the test lets it through.
   const student = await newPerson(browser, undefined, { storageState: session, serviceWorkers: "block" });
   const page = student.page;
+  // The gate opens with release(); hold() closes it again for the next load (routing turns the HTTP cache off, so a reload asks again).
   let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
+  let held!: Promise<void>;
+  const hold = () => (held = new Promise<void>((resolve) => (release = resolve)));
+  hold();
   let asked = 0;
   await student.context.route(CODEMIRROR_CHUNK, async (route) => {
     asked += 1;
@@ -68,6 +71,20 @@ test("a student types before CodeMirror arrives on a weak link; the upgrade keep
     await expect.poll(documentText).toBe(expected);
     const scroller = await page.locator(".cm-scroller").evaluate((el) => el.scrollTop);
     expect(Math.abs(scroller - scrolled), `CodeMirror kept the scroll position (${scrolled} px before, ${scroller} px after)`).toBeLessThanOrEqual(40);
+
+    // The next load: the student is elsewhere on the page (the font size buttons) when CodeMirror arrives, and stays there.
+    hold();
+    const asks = asked;
+    await page.reload({ waitUntil: "commit" });
+    await expect(page.locator('[data-editor="plain"]')).toBeVisible({ timeout: 60_000 });
+    await expect.poll(() => asked, { message: "the reload asked for CodeMirror again" }).toBeGreaterThan(asks);
+    const larger = page.getByRole("button", { name: "A+ (larger font)" });
+    await larger.focus();
+    release();
+    await expect(page.locator('[data-editor="codemirror"]')).toBeVisible({ timeout: 60_000 });
+    await expect(larger, "the upgrade left the focus where the student put it").toBeFocused();
+    await expect(page.locator(".cm-editor.cm-focused")).toHaveCount(0);
+    await expect.poll(documentText, { message: "the reload shows what was typed" }).toBe(expected);
     expect(student.errors, "console errors in the student's browser").toEqual([]);
   } finally {
     release();
