@@ -596,6 +596,11 @@ async function chaos(page: Page, cdp: CDPSession, random: () => number, work: (s
     while (Date.now() < until) await work(step++);
   }
   expect(offline, "an odd number of toggles so far: the network is off").toBe(true);
+  // The measured reconnect must have something to drain. The last stretch is timed, so on a slow
+  // machine it can be a single step whose change changes nothing (the option already chosen):
+  // go on, still offline, until a change is waiting.
+  const waiting = async () => /changes? waiting/.test((await syncStatus(page).textContent()) ?? "");
+  for (let extra = 0; extra < 20 && !(await waiting()); extra++) await work(step++);
   await page.waitForTimeout(2500);
   const pendingAtReconnect = Number((await syncStatus(page).textContent())!.match(/(\d+) changes? waiting/)?.[1] ?? 0);
   const reconnectedAt = Date.now();
