@@ -34,8 +34,8 @@ import { parseEnv } from "node:util";
 import { gzipSync } from "node:zlib";
 import { DOCUMENTED_LOCAL_DEFAULTS, EnvSchema, isLoopback } from "../app/lib/env.server.ts";
 import { parseRunnerUrls } from "../app/lib/runner/pool.ts";
+import { bin, root } from "./lib.mjs";
 
-const root = new URL("..", import.meta.url).pathname;
 const MiB = 1024 * 1024;
 
 /**
@@ -344,7 +344,7 @@ export function listRemoteSecrets({ configPath, envName }) {
   const args = ["secret", "list", "--format", "json", "--config", configPath, ...(envName ? ["--env", envName] : [])];
   // The terminal's stdin and no CI flag: wrangler may need to refresh the login or ask which account.
   const { CI, ...env } = wranglerEnv();
-  const result = spawnSync(`${root}node_modules/.bin/wrangler`, args, { cwd: root, encoding: "utf8", env, stdio: ["inherit", "pipe", "pipe"] });
+  const result = spawnSync(bin("wrangler"), args, { cwd: root, encoding: "utf8", env, stdio: ["inherit", "pipe", "pipe"] });
   if (result.status !== 0) {
     throw new Error(`\`wrangler ${args.join(" ")}\` failed (is \`npx wrangler login\` done, and is the Worker deployed once?):\n${plain(result.stderr || result.stdout).trim()}`);
   }
@@ -354,7 +354,7 @@ export function listRemoteSecrets({ configPath, envName }) {
 /** `wrangler deploy --dry-run --outdir`: bundles exactly what deploy would upload. */
 export function dryRun({ configPath, envName, outdir }) {
   const args = ["deploy", "--dry-run", "--outdir", outdir, "--config", configPath, ...(envName ? ["--env", envName] : [])];
-  const result = spawnSync(`${root}node_modules/.bin/wrangler`, args, { cwd: root, encoding: "utf8", env: wranglerEnv() });
+  const result = spawnSync(bin("wrangler"), args, { cwd: root, encoding: "utf8", env: wranglerEnv() });
   return { ok: result.status === 0, command: `npx wrangler ${args.join(" ")}`, output: plain(`${result.stdout ?? ""}${result.stderr ?? ""}`) };
 }
 
@@ -493,7 +493,7 @@ async function main() {
   // server.ts imports the Remix server build: make it once if it is missing.
   if (options.bundle !== false && !existsSync(join(root, "build/server/index.js"))) {
     console.error("• no build yet: npx remix vite:build");
-    const build = spawnSync(`${root}node_modules/.bin/remix`, ["vite:build"], { cwd: root, stdio: ["ignore", 2, 2] });
+    const build = spawnSync(bin("remix"), ["vite:build"], { cwd: root, stdio: ["ignore", 2, 2] });
     if (build.status !== 0) {
       console.error("deploy:check: the build failed");
       process.exit(2);

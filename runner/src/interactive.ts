@@ -14,7 +14,7 @@
 // the handshake, framing, the message size bound, ping/pong and the close
 // handshake are its; the checks before the upgrade and the session are ours.
 import { constants } from "node:os";
-import type { IncomingMessage } from "node:http";
+import { STATUS_CODES, type IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 import { WebSocketServer, type RawData, type ServerOptions, type WebSocket } from "ws";
@@ -53,13 +53,11 @@ const CloseCode = {
   tryAgainLater: 1013,
 } as const;
 
-const STATUS_TEXT: Record<number, string> = { 400: "Bad Request", 401: "Unauthorized", 404: "Not Found", 429: "Too Many Requests", 503: "Service Unavailable" };
-
 /** Answers an upgrade request with a plain HTTP error (JSON `{error}`, as every other refusal) and drops the connection. */
 export function refuseUpgrade(socket: Duplex, status: number, body: unknown, headers: Record<string, string> = {}) {
   const text = JSON.stringify(body);
   const lines = [
-    `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? "Error"}`,
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? "Error"}`,
     "Content-Type: application/json",
     `Content-Length: ${Buffer.byteLength(text)}`,
     "Connection: close",

@@ -109,6 +109,20 @@ function textFrame(text: string): Buffer {
   return Buffer.concat([header, mask, Buffer.from(payload.map((b, i) => b ^ mask[i & 3]!))]);
 }
 
+/** A session over a bare socket (no WebSocket client to close it politely) whose program has printed "ready" and waits for input. */
+async function rawSessionWaitingForInput(): Promise<Socket> {
+  const up = await rawUpgrade({ Authorization: `Bearer ${TOKEN}` });
+  expect(up.status).toBe(101);
+  const socket = up.socket!;
+  let received = "";
+  socket.on("data", (c: Buffer) => (received += c.toString("latin1")));
+  socket.write(textFrame(JSON.stringify({ type: "start", language: "python", code: 'print("ready")\ninput()\n' })));
+  const deadline = Date.now() + 30_000;
+  while (!received.includes('"data":"ready\\n"') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  expect(received).toContain('"data":"ready\\n"');
+  return socket;
+}
+
 async function expectNothingLeft() {
   const deadline = Date.now() + 5000;
   while (Date.now() < deadline) {
@@ -325,15 +339,7 @@ describe("the connection", () => {
   });
 
   it("a connection that drops without a close frame kills the program too", async () => {
-    const up = await rawUpgrade({ Authorization: `Bearer ${TOKEN}` });
-    expect(up.status).toBe(101);
-    const socket = up.socket!;
-    let received = "";
-    socket.on("data", (c: Buffer) => (received += c.toString("latin1")));
-    socket.write(textFrame(JSON.stringify({ type: "start", language: "python", code: 'print("ready")\ninput()\n' })));
-    const deadline = Date.now() + 30_000;
-    while (!received.includes('"data":"ready\\n"') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    expect(received).toContain('"data":"ready\\n"');
+    const socket = await rawSessionWaitingForInput();
     expect((await leftoverProcesses(runner.config)).length).toBeGreaterThan(0);
     socket.destroy();
     await expectNothingLeft();
@@ -397,14 +403,7 @@ describe("the WebSocket protocol (the handshake and frames the runner accepts)",
   });
 
   it("a connection that ends (FIN, no close frame) stops the program at once, not at the idle limit", async () => {
-    const up = await rawUpgrade({ Authorization: `Bearer ${TOKEN}` });
-    const socket = up.socket!;
-    let received = "";
-    socket.on("data", (c: Buffer) => (received += c.toString("latin1")));
-    socket.write(textFrame(JSON.stringify({ type: "start", language: "python", code: 'print("ready")\ninput()\n' })));
-    const deadline = Date.now() + 30_000;
-    while (!received.includes('"data":"ready\\n"') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    expect(received).toContain('"data":"ready\\n"');
+    const socket = await rawSessionWaitingForInput();
     const ended = Date.now();
     socket.end();
     while (runner.sessions.stats.running > 0 && Date.now() - ended < IDLE_MS * 2) await new Promise((r) => setTimeout(r, 20));
