@@ -122,7 +122,7 @@ function RoomRow({ room, deleting, onDelete }: { room: LoaderData["rooms"][numbe
       className={`flex items-center justify-between gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900 ${deleting ? "opacity-50" : ""}`}
     >
       <Link to={`/admin/room/${room.id}`} className="min-w-0 flex-1 focus:outline-none" prefetch="intent">
-        <p className="truncate font-medium hover:text-brand-600">{room.roomName}</p>
+        <p className="truncate font-medium hover:text-brand-600 dark:hover:text-brand-300">{room.roomName}</p>
         <p className="mt-0.5 text-xs text-muted">
           {room.questionType === "mcq" ? "MCQ" : `Coding · ${LANGUAGE_LABELS[room.language]}`} · {room.category} ·{" "}
           {room.durationMinutes} min · {room.participants} participant{room.participants === 1 ? "" : "s"}

@@ -229,7 +229,7 @@ function BankLink({ to, title, count, text }: { to: string; title: string; count
       className="group flex items-center justify-between rounded-xl border border-slate-200 bg-white p-5 shadow-sm hover:border-brand-500 focus:ring-2 focus:ring-brand-500 focus:outline-none dark:border-slate-800 dark:bg-slate-900"
     >
       <div>
-        <p className="font-semibold group-hover:text-brand-600">{title}</p>
+        <p className="font-semibold group-hover:text-brand-600 dark:group-hover:text-brand-300">{title}</p>
         <p className="mt-0.5 text-sm text-muted">{text}</p>
       </div>
       <span className="text-3xl font-semibold tabular-nums text-link">{count.toLocaleString("en-US")}</span>

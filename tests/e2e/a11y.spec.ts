@@ -392,11 +392,17 @@ test("a coding test: the editor is no trap, Run Code keeps the focus, locked, fi
   await expectNoTrap(me, content);
   const run = me.getByRole("button", { name: "Run Code" });
   await tabTo(me, run);
+  const focusTrail = await watchFocus(me);
   await me.keyboard.press("Enter");
-  // Busy, then done: the focus is back on the button, not lost to the page.
-  await expect(me.getByRole("log", { name: "Output Console" })).not.toBeEmpty({ timeout: 20_000 });
+  // Busy, then done (the run's verdict is in the console): the focus is back on the button, not lost to the page.
+  await expect(me.getByRole("log", { name: "Output Console" })).toContainText(/test cases passed|Compilation failed/, { timeout: 20_000 });
   await expect(run).toBeEnabled({ timeout: 20_000 });
-  await expect(run).toBeFocused();
+  await expect(run)
+    .toBeFocused()
+    .catch(async (error: unknown) => {
+      await test.info().attach("focus trail", { body: await focusTrail(), contentType: "text/plain" });
+      throw error;
+    });
   await tabTo(me, me.getByRole("button", { name: "Submit Code" }));
 
   // Locked: the dialog takes the focus (its code field) and is announced.
@@ -553,6 +559,28 @@ async function scanDialogs(page: Page, scope: ReturnType<Page["locator"]>, dialo
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
   }
+}
+
+/**
+ * Records, from now on, where the focus goes and when `page`'s buttons turn
+ * disabled or busy; the returned function reads it (attached to a failed focus check).
+ */
+async function watchFocus(page: Page) {
+  await page.evaluate(() => {
+    const trail: string[] = [];
+    const start = performance.now();
+    const name = (el: EventTarget | Element | null) =>
+      el instanceof Element ? `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").slice(0, 30)}"` : String(el);
+    const note = (what: string) => trail.push(`${Math.round(performance.now() - start)} ms ${what}`);
+    document.addEventListener("focusin", (e) => note(`focus in ${name(e.target)}`), true);
+    document.addEventListener("focusout", (e) => note(`focus out ${name(e.target)} to ${name(e.relatedTarget)}`), true);
+    new MutationObserver((changes) => {
+      for (const c of changes) note(`${name(c.target)} ${c.attributeName}=${(c.target as Element).getAttribute(c.attributeName!)}`);
+    }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ["disabled", "aria-busy", "open"] });
+    (window as unknown as { focusTrail: () => string }).focusTrail = () =>
+      [...trail, `now: active ${name(document.activeElement)}, document.hasFocus() ${document.hasFocus()}`].join("\n");
+  });
+  return () => page.evaluate(() => (window as unknown as { focusTrail: () => string }).focusTrail());
 }
 
 /** The code editor keeps Tab for indenting, and Escape then Tab leaves it. */
