@@ -22,7 +22,6 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { CenteredNotice } from "~/components/ui/centered-notice";
 import { ConfirmDialog, Dialog } from "~/components/ui/dialog";
-import { useFocusAfterBusy } from "~/components/ui/use-focus-after-busy";
 import { codeField } from "~/lib/runner/code-field";
 import { LANGUAGE_LABELS } from "~/lib/ui/format";
 import { actionError, FormError, parseValues, readFormValues, success } from "~/lib/http/forms.server";
@@ -272,7 +271,6 @@ export default function CodingTest() {
   const busy = runner.state !== "idle";
   // Finishing while a Submit Code is on its way would total the test without it (and then refuse it).
   const submitting = busy && runner.formData?.get("intent") === "submit";
-  const returnFocus = useFocusAfterBusy(busy);
   const send = async (intent: "run" | "submit") => {
     await saveNow(question.id);
     // The code goes to the server now, not with the next paced autosave (CODE_SEND_MS).
@@ -343,19 +341,11 @@ export default function CodingTest() {
           onBlocked={blocked}
         >
           <div className="flex gap-2 border-t border-slate-200 px-3 py-2 dark:border-slate-800">
-            <Button
-              variant="secondary"
-              onClick={(e) => {
-                returnFocus(e.currentTarget);
-                void send("run");
-              }} disabled={!code.trim() || busy} busy={busy && runner.formData?.get("intent") === "run"}>
+            {/* keepFocus: pressed from the keyboard, each keeps the focus while the request runs. */}
+            <Button variant="secondary" keepFocus onClick={() => void send("run")} disabled={!code.trim() || busy} busy={busy && runner.formData?.get("intent") === "run"}>
               Run Code
             </Button>
-            <Button
-              onClick={(e) => {
-                returnFocus(e.currentTarget);
-                void send("submit");
-              }} disabled={!code.trim() || busy} busy={submitting}>
+            <Button keepFocus onClick={() => void send("submit")} disabled={!code.trim() || busy} busy={submitting}>
               Submit Code
             </Button>
           </div>
