@@ -599,10 +599,10 @@ async function chaos(page: Page, cdp: CDPSession, random: () => number, work: (s
   // The measured reconnect must have something to drain. The last stretch is timed, so on a slow
   // machine it can be a single step whose change changes nothing (the option already chosen):
   // go on, still offline, until a change is waiting.
-  const waiting = async () => /changes? waiting/.test((await syncStatus(page).textContent()) ?? "");
-  for (let extra = 0; extra < 20 && !(await waiting()); extra++) await work(step++);
+  const waiting = async () => Number(((await syncStatus(page).textContent()) ?? "").match(/(\d+) changes? waiting/)?.[1] ?? 0);
+  for (let extra = 0; extra < 20 && (await waiting()) === 0; extra++) await work(step++);
   await page.waitForTimeout(2500);
-  const pendingAtReconnect = Number((await syncStatus(page).textContent())!.match(/(\d+) changes? waiting/)?.[1] ?? 0);
+  const pendingAtReconnect = await waiting();
   const reconnectedAt = Date.now();
   await network(false);
   return { reconnectedAt, pendingAtReconnect };

@@ -2,10 +2,10 @@ import { forwardRef, type ButtonHTMLAttributes } from "react";
 
 type Variant = "primary" | "secondary" | "danger" | "ghost";
 const VARIANTS: Record<Variant, string> = {
-  primary: "bg-brand-600 text-white hover:bg-brand-700 disabled:bg-brand-600/60 aria-disabled:bg-brand-600/60",
+  primary: "bg-brand-600 text-white hover:bg-brand-700 unavailable:bg-brand-600/60",
   secondary:
     "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800",
-  danger: "bg-red-600 text-white hover:bg-red-700 disabled:bg-red-600/60 aria-disabled:bg-red-600/60",
+  danger: "bg-red-600 text-white hover:bg-red-700 unavailable:bg-red-600/60",
   ghost: "text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800",
 };
 
@@ -40,7 +40,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       onClick={off ? (e) => e.preventDefault() : onClick}
       // React focuses autoFocus on mount, before a <dialog> opens; the Dialog focuses this once it has (field.tsx does the same).
       data-autofocus={rest.autoFocus || undefined}
-      className={`inline-flex items-center justify-center gap-2 rounded-md font-medium focus:ring-2 focus:ring-brand-500 focus:ring-offset-1 focus:outline-none disabled:cursor-not-allowed disabled:opacity-70 aria-disabled:cursor-not-allowed aria-disabled:opacity-70 ${
+      className={`inline-flex items-center justify-center gap-2 rounded-md font-medium focus:ring-2 focus:ring-brand-500 focus:ring-offset-1 focus:outline-none unavailable:cursor-not-allowed unavailable:opacity-70 ${
         size === "sm" ? "px-2.5 py-1 text-xs" : "px-3.5 py-2 text-sm"
       } ${VARIANTS[variant]} ${className}`}
       {...rest}
