@@ -1,4 +1,4 @@
-import { useRevalidator } from "@remix-run/react";
+import { useFetchers, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { loadLazily } from "~/offline/lazy";
 import type { RoomEvent } from "../../party/protocol";
@@ -13,21 +13,26 @@ import type { RoomEvent } from "../../party/protocol";
  * the connection while the browser says it is offline, so the party records
  * the outage the journal's grace depends on (decision 019).
  */
-export function useRoomParty(room: string, onEvent?: (event: RoomEvent) => void | "handled", options: { heartbeat?: boolean } = {}) {
-  const revalidator = useRevalidator();
+/** The navigations an event makes: in place of the page (leaving a room) or to a new entry. */
+type NavigateOptions = { replace?: boolean };
+
+/** What a page's event handler (and the page itself) may do in answer to a room event. */
+export type RoomPartyPage = {
+  /** Reads the page's loaders again, coalesced with every other refresh (see `refreshGate`). */
+  refresh: () => void;
+  /** Navigates once no refresh or reload is running (or after NAVIGATE_WAIT_MS): leaving never cuts a read short. */
+  navigate: (to: string, options?: NavigateOptions) => void;
+};
+
+export function useRoomParty(
+  room: string,
+  onEvent?: (event: RoomEvent, page: RoomPartyPage) => void | "handled",
+  options: { heartbeat?: boolean } = {},
+): RoomPartyPage {
+  const page = useCoalescedRefresh();
   const handler = useRef(onEvent);
   handler.current = onEvent;
   const connectedBefore = useRef(false);
-  const [refresh] = useState(coalescedRefresh);
-  const latest = useRef(revalidator);
-  latest.current = revalidator;
-  const revalidate = useRef(() => {
-    if (refresh.request(latest.current.state === "idle")) latest.current.revalidate();
-  });
-  // An event that arrived while a revalidation ran may postdate what it read: one more when it ends.
-  useEffect(() => {
-    if (revalidator.state === "idle" && refresh.settled()) revalidator.revalidate();
-  }, [revalidator, revalidator.state, refresh]);
   const heartbeat = options.heartbeat ?? false;
   useEffect(() => {
     let closed = false;
@@ -42,8 +47,8 @@ export function useRoomParty(room: string, onEvent?: (event: RoomEvent) => void 
         close = openRoomSocket(room, {
           heartbeat,
           onEvent(event) {
-            if (handler.current?.(event) === "handled") return;
-            revalidate.current();
+            if (handler.current?.(event, page) === "handled") return;
+            page.refresh();
           },
           // After a reconnect, catch up on anything missed. After the first
           // connect too: an event such as Start Test may have gone out between
@@ -52,7 +57,7 @@ export function useRoomParty(room: string, onEvent?: (event: RoomEvent) => void 
           // class at once, does so only when its socket came late.
           onOpen() {
             const late = !heartbeat || Date.now() - mountedAt > LATE_FIRST_OPEN_MS;
-            if (connectedBefore.current || late) revalidate.current();
+            if (connectedBefore.current || late) page.refresh();
             connectedBefore.current = true;
           },
         });
@@ -65,30 +70,125 @@ export function useRoomParty(room: string, onEvent?: (event: RoomEvent) => void 
       closed = true;
       close?.();
     };
-  }, [room, heartbeat]);
+  }, [room, heartbeat, page]);
+  return page;
 }
 
 /** A test page whose first connection comes later than this after it rendered reads the page again. */
 const LATE_FIRST_OPEN_MS = 1000;
 
 /**
- * Events that arrive while a revalidation runs are not dropped: however many
- * arrive, exactly one more revalidation follows when it ends.
+ * The page's refreshes and event-driven navigations, through one `refreshGate`.
+ * The router's state is read from each committed render; the returned object
+ * is stable for the page's life.
  */
-export function coalescedRefresh() {
-  let missed = false;
+function useCoalescedRefresh(): RoomPartyPage {
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const navigate = useNavigate();
+  const busy = revalidator.state !== "idle" || navigation.state !== "idle" || fetchers.some((f) => f.state !== "idle");
+  const live = useRef({ busy, revalidate: revalidator.revalidate, navigate });
+  live.current = { busy, revalidate: revalidator.revalidate, navigate };
+  const [page] = useState(() => {
+    const gate = refreshGate();
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const perform = (step: GateStep | null) => {
+      if (!step) return;
+      if (step.kind === "refresh") live.current.revalidate();
+      else step.run();
+    };
+    // Renders tell the gate when the router goes busy and idle; this timer covers what no render shows.
+    const wake = () => {
+      if (timer) clearTimeout(timer);
+      const at = gate.nextCheckAt();
+      timer = at === null ? null : setTimeout(() => {
+        timer = null;
+        perform(gate.observe(live.current.busy));
+        wake();
+      }, Math.max(0, at - Date.now()));
+    };
+    const after = (step: GateStep | null) => {
+      perform(step);
+      wake();
+    };
+    return {
+      gate,
+      after,
+      stop: () => {
+        if (timer) clearTimeout(timer);
+      },
+      refresh: () => after(gate.refresh()),
+      navigate: (to: string, options?: NavigateOptions) => after(gate.run(() => live.current.navigate(to, options))),
+    };
+  });
+  useEffect(() => page.after(page.gate.observe(busy)));
+  useEffect(() => page.stop, [page]);
+  return page;
+}
+
+export type GateStep = { kind: "refresh" } | { kind: "run"; run: () => void };
+
+/** How long a refresh counts as running when no render ever showed it (it began and ended between two renders). */
+export const REFRESH_SETTLE_MS = 1000;
+/** The longest an event-driven navigation waits for a running read. */
+export const NAVIGATE_WAIT_MS = 3000;
+
+/**
+ * Party-driven refreshes, one at a time (issue 34). A revalidation started
+ * while another runs, or while a navigation or a fetcher's reload runs, makes
+ * React Router abort that request and start again, and the aborted body read
+ * reaches the console; in a busy room it is also a loader call per event.
+ * So: at most one refresh in flight, at most one queued behind it however
+ * many events arrive, none while the router is busy. A queued navigation
+ * (leaving a room) takes the place of a queued refresh, and waits at most
+ * NAVIGATE_WAIT_MS. The caller reports the router's state from each committed
+ * render with `observe`, and asks again at `nextCheckAt`.
+ */
+export function refreshGate(clock: () => number = Date.now) {
+  let busy = false;
+  /** When this gate last started a refresh that no render has yet shown ending; null: none. */
+  let startedAt: number | null = null;
+  let seenRunning = false;
+  let queued: (GateStep & { since: number }) | null = null;
+  function next(): GateStep | null {
+    if (!queued) return null;
+    const overdue = queued.kind === "run" && clock() - queued.since >= NAVIGATE_WAIT_MS;
+    if ((busy || startedAt !== null) && !overdue) return null;
+    const { since: _since, ...step } = queued;
+    queued = null;
+    if (step.kind === "refresh") {
+      startedAt = clock();
+      seenRunning = false;
+    }
+    return step;
+  }
   return {
-    /** An event arrived; true: revalidate now (nothing running). */
-    request(idle: boolean) {
-      if (idle) return true;
-      missed = true;
-      return false;
+    /** An event asks for fresh data: the step to perform now, or null (queued). */
+    refresh(): GateStep | null {
+      if (!queued) queued = { kind: "refresh", since: clock() };
+      return next();
     },
-    /** The revalidation ended; true: run one more for what arrived meanwhile. */
-    settled() {
-      const again = missed;
-      missed = false;
-      return again;
+    /** Something that must not cut a read short (a navigation): now, or once the router is idle. */
+    run(run: () => void): GateStep | null {
+      queued = { kind: "run", run, since: queued?.kind === "run" ? queued.since : clock() };
+      return next();
+    },
+    /** A committed render's router state (busy: a revalidation, navigation or fetcher runs). */
+    observe(busyNow: boolean): GateStep | null {
+      busy = busyNow;
+      if (startedAt !== null) {
+        if (busyNow) seenRunning = true;
+        else if (seenRunning || clock() - startedAt >= REFRESH_SETTLE_MS) startedAt = null;
+      }
+      return next();
+    },
+    /** When the caller should `observe` again without a render; null: nothing waits. */
+    nextCheckAt(): number | null {
+      const times: number[] = [];
+      if (startedAt !== null && !seenRunning) times.push(startedAt + REFRESH_SETTLE_MS);
+      if (queued?.kind === "run") times.push(queued.since + NAVIGATE_WAIT_MS);
+      return times.length ? Math.min(...times) : null;
     },
   };
 }

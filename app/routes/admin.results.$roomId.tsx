@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useNavigate, useNavigation, useParams } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation, useParams } from "@remix-run/react";
 import { useMemo } from "react";
 import { z } from "zod";
 import { idField } from "~/lib/http/input-limits";
@@ -75,15 +75,14 @@ const muted = "text-slate-600 dark:text-slate-400";
 
 export default function RoomResults() {
   const loaded = useLoaderData<typeof loader>();
-  const navigate = useNavigate();
   const toast = useToast();
   const navigation = useNavigation();
   const { roomId = "" } = useParams();
   // Launches, submits, finishes, disqualifications and overrides arrive on the room's party.
-  useRoomParty(roomId, (event) => {
+  useRoomParty(roomId, (event, page) => {
     if (event.type === "room-deleted") {
       toast({ type: "error", message: "This room was deleted" });
-      navigate("/admin/results");
+      page.navigate("/admin/results");
       return "handled";
     }
     // An autosave changes nothing the results show (the live monitor's event).

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useNavigate, useRevalidator } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
@@ -247,7 +247,6 @@ const CODE_SAVED_REFETCH_MS = 5000;
 export default function RoomDetail() {
   const data = useLoaderData<typeof loader>();
   const { room } = data;
-  const navigate = useNavigate();
   const toast = useToast();
   const [dialog, setDialog] = useState<RoomDialogName>(null);
   const [view, setView] = useState<"table" | "grid">("table");
@@ -255,9 +254,6 @@ export default function RoomDetail() {
   const deleting = useRef(false);
   // A class typing autosaves every 2 s per student: those events are coalesced
   // into one refetch per CODE_SAVED_REFETCH_MS, and only while the grid shows.
-  const revalidator = useRevalidator();
-  const revalidatorRef = useRef(revalidator);
-  revalidatorRef.current = revalidator;
   const lastEditRefetch = useRef(0);
   const editRefetch = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(
@@ -266,14 +262,14 @@ export default function RoomDetail() {
     },
     [],
   );
-  useRoomParty(room.id, (event) => {
+  useRoomParty(room.id, (event, page) => {
     if (event.type === "code-saved") {
       if (view !== "grid" || editRefetch.current) return "handled";
       editRefetch.current = setTimeout(
         () => {
           editRefetch.current = null;
           lastEditRefetch.current = Date.now();
-          if (revalidatorRef.current.state === "idle") revalidatorRef.current.revalidate();
+          page.refresh();
         },
         Math.max(0, lastEditRefetch.current + CODE_SAVED_REFETCH_MS - Date.now()),
       );
@@ -282,7 +278,7 @@ export default function RoomDetail() {
     if (event.type === "room-deleted") {
       if (!deleting.current) {
         toast({ type: "error", message: "This room was deleted" });
-        navigate("/admin");
+        page.navigate("/admin");
       }
       return "handled";
     }

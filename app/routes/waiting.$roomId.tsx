@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData, useNavigate } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { StartsAt } from "~/components/rooms/scheduled-start";
@@ -26,13 +26,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export default function WaitingRoom() {
   const data = useLoaderData<typeof loader>();
-  const navigate = useNavigate();
   const toast = useToast();
   const [scheduledAt, setScheduledAt] = useState(data.scheduledAt);
   useEffect(() => setScheduledAt(data.scheduledAt), [data.scheduledAt]);
-  useRoomParty(data.roomId, (event) => {
+  useRoomParty(data.roomId, (event, page) => {
     if (event.type === "room-changed" && event.isActive) {
-      navigate(`/test/${data.roomId}/terms`, { replace: true });
+      page.navigate(`/test/${data.roomId}/terms`, { replace: true });
       return "handled";
     }
     // A schedule set, moved or cleared reaches the waiting room at once.
@@ -40,7 +39,7 @@ export default function WaitingRoom() {
     const exit = exitMessage(event);
     if (exit) {
       toast({ type: "error", message: exit });
-      navigate("/student", { replace: true });
+      page.navigate("/student", { replace: true });
       return "handled";
     }
   });
