@@ -14,6 +14,14 @@ const HEALTH_URL = "/api/health";
 const PROBE_BYTES = 16_384;
 const SMALL_PROBE_BYTES = 4_096;
 const OFFSET_SAMPLES = 6;
+/**
+ * After a failed check while the browser says it is online, the next one comes
+ * sooner than PING_INTERVAL_MS: first after this, then twice as long each time.
+ * The first request after the network returns often fails (the connection is
+ * still being set up, ERR_NETWORK_CHANGED), and "You are offline." must not
+ * stay up for a whole interval after it (issue 34).
+ */
+export const RETRY_AFTER_FAILURE_MS = 1_000;
 
 /** Spec §9: below 100 Slow, below 500 Good, otherwise Fast. */
 export function labelForKbps(kbps: number): NetworkLabel {
@@ -25,6 +33,23 @@ export function labelForKbps(kbps: number): NetworkLabel {
 let timer: ReturnType<typeof setInterval> | null = null;
 let inflight: AbortController | null = null;
 let offsetSamples: { rtt: number; offset: number }[] = [];
+let retry: ReturnType<typeof setTimeout> | null = null;
+let retryDelay = RETRY_AFTER_FAILURE_MS;
+
+/** A check failed: while the browser says it is online, try again soon (backing off to the interval). */
+function retrySoon() {
+  if (retry || timer === null || navigator.onLine === false) return;
+  retry = setTimeout(() => {
+    retry = null;
+    void check();
+  }, retryDelay);
+  retryDelay = Math.min(retryDelay * 2, PING_INTERVAL_MS);
+}
+
+function cancelRetry() {
+  if (retry) clearTimeout(retry);
+  retry = null;
+}
 
 async function check() {
   inflight?.abort(); // a newer check (e.g. on `online`) supersedes the old one
@@ -54,14 +79,19 @@ async function check() {
     const body: unknown = res.ok ? JSON.parse(text) : null;
     if (!isHealth(body)) {
       goOffline(); // reachable but not answering: as good as unreachable
+      retrySoon();
       return;
     }
+    retryDelay = RETRY_AFTER_FAILURE_MS;
     // kbps = bits / ms. The whole round trip counts, as the spec's speed
     // check did; body length is bytes because the padding is ASCII.
     const kbps = (text.length * 8) / Math.max(1, end - start);
     setNetworkStatus({ label: labelForKbps(kbps), kbps: Math.round(kbps), online: true, serverOffset: offsetFrom(body.time, sentAt, headersAt - start) });
   } catch {
-    if (controller === inflight) goOffline();
+    if (controller === inflight) {
+      goOffline();
+      retrySoon();
+    }
   } finally {
     clearTimeout(timeout);
     if (controller === inflight) inflight = null;
@@ -92,10 +122,13 @@ function offsetFrom(serverTime: number, sentAt: number, rtt: number): number {
 }
 
 function onOnline() {
+  cancelRetry();
+  retryDelay = RETRY_AFTER_FAILURE_MS;
   void check();
 }
 // The store itself says Offline on the browser's `offline` event; a check on its way is void.
 function onOffline() {
+  cancelRetry();
   inflight?.abort();
   inflight = null;
 }
@@ -121,6 +154,7 @@ export function stop() {
   window.removeEventListener("offline", onOffline);
   if (timer) clearInterval(timer);
   timer = null;
+  cancelRetry();
   inflight?.abort();
   inflight = null;
 }
