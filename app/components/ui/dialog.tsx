@@ -25,6 +25,9 @@ export function Dialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  // The close event also follows our own close() when `open` turns false: that is no request to close.
+  const wanted = useRef(open);
+  wanted.current = open;
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -39,9 +42,11 @@ export function Dialog({
   return (
     <dialog
       ref={ref}
-      // React bubbles a nested dialog's close/cancel to its parent: only react to our own.
+      // React bubbles a nested dialog's close/cancel to its parent: only react to our own,
+      // and only when the dialog was meant to be open (a parent that swaps one dialog for
+      // another, as Clear schedule does for its confirmation, would otherwise lose both).
       onClose={(e) => {
-        if (e.target === e.currentTarget) onClose();
+        if (e.target === e.currentTarget && wanted.current) onClose();
       }}
       onCancel={(e) => {
         if (e.target !== e.currentTarget) return;
