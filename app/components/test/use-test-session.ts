@@ -12,7 +12,7 @@ import type { FinishPhase } from "~/components/test/finish-dialog";
 import { useCountdown } from "~/components/test/countdown";
 import { useJournal } from "~/components/test/use-journal";
 import { useToast } from "~/components/toaster";
-import { exitMessage, useRoomParty } from "~/components/use-room-party";
+import { exitMessage, useRoomParty, type RoomPartyPage } from "~/components/use-room-party";
 import { deadlineWithExtra, TIME_CHANGED_WHILE_AWAY } from "~/lib/student-tests/student-time";
 import { TEST_RULES } from "~/lib/student-tests/test-rules";
 import type { Entry, JudgedEntry, TestState } from "~/offline/journal";
@@ -77,6 +77,7 @@ export function useTestSession(options: SessionOptions) {
   // ------------------------------------------------------------ leaving
   const ended = useRef(false);
   const leaveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const party = useRef<RoomPartyPage | null>(null);
   useEffect(() => {
     finishing = false;
     return () => {
@@ -91,7 +92,8 @@ export function useTestSession(options: SessionOptions) {
       ended.current = true;
       finishing = true;
       toast({ type: kind, message });
-      leaveTimer.current = setTimeout(() => navigate("/student", { replace: true }), TEST_RULES.redirectDelayMs);
+      // Through the room party's gate: a refresh still reading is not cut short by the leaving.
+      leaveTimer.current = setTimeout(() => (party.current?.navigate ?? navigate)("/student", { replace: true }), TEST_RULES.redirectDelayMs);
     },
     [navigate, toast],
   );
@@ -218,7 +220,7 @@ export function useTestSession(options: SessionOptions) {
     // A change this page did not hear live (it was offline, or its socket was down): the reloaded page says why the clock moved.
     if (next !== before && !ended.current && !finishing) toast({ type: "info", message: TIME_CHANGED_WHILE_AWAY });
   }, [options.extraMs, toast]);
-  useRoomParty(roomId, (event) => {
+  party.current = useRoomParty(roomId, (event) => {
     const exit = exitMessage(event);
     if (exit) {
       leave(exit);
