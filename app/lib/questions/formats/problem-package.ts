@@ -124,7 +124,8 @@ function readStatement(zip: Zip, root: string): Statement {
       body = body.slice(heading[0].length);
     }
     let images = 0;
-    body = body.replace(/!\[[^\]]*\]\([^)]*\)/g, () => {
+    // Neither part may hold its own opening bracket, so that "![![![…" is not read to the end from each "![".
+    body = body.replace(/!\[[^[\]]*\]\([^()]*\)/g, () => {
       images++;
       return "";
     });
