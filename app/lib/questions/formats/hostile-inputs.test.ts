@@ -66,6 +66,93 @@ function normalMoodle(bytes: number): string {
 
 const normalHtml = (bytes: number) => "<p>Read <b>n</b> numbers &amp; print <i>their</i> sum.</p>\n".repeat(Math.ceil(bytes / 56));
 
+/**
+ * A zip whose central directory lists `count` entries, all pointing at one stored
+ * (method 0) file of `size` bytes and each declaring an original size of 1 byte.
+ */
+function overlappingZip(count: number, size: number): Uint8Array {
+  const data = new Uint8Array(size).fill(0x61);
+  const localName = strToU8("data/secret/1.in");
+  const local = new Uint8Array(30 + localName.length);
+  const lv = new DataView(local.buffer);
+  lv.setUint32(0, 0x04034b50, true);
+  lv.setUint16(4, 20, true);
+  lv.setUint32(18, size, true); // compressed
+  lv.setUint32(22, 1, true); // original: a lie
+  lv.setUint16(26, localName.length, true);
+  local.set(localName, 30);
+
+  const entries: Uint8Array[] = [];
+  for (let k = 0; k < count; k++) {
+    const name = strToU8(`data/secret/${k}.${k % 2 ? "ans" : "in"}`);
+    const entry = new Uint8Array(46 + name.length);
+    const v = new DataView(entry.buffer);
+    v.setUint32(0, 0x02014b50, true);
+    v.setUint16(4, 20, true);
+    v.setUint16(6, 20, true);
+    v.setUint32(20, size, true);
+    v.setUint32(24, 1, true);
+    v.setUint16(28, name.length, true);
+    v.setUint32(42, 0, true); // every entry: the one local header at 0
+    entry.set(name, 46);
+    entries.push(entry);
+  }
+  const directorySize = entries.reduce((n, e) => n + e.length, 0);
+  const end = new Uint8Array(22);
+  const ev = new DataView(end.buffer);
+  ev.setUint32(0, 0x06054b50, true);
+  ev.setUint16(8, count, true);
+  ev.setUint16(10, count, true);
+  ev.setUint32(12, directorySize, true);
+  ev.setUint32(16, local.length + size, true);
+
+  const zip = new Uint8Array(local.length + size + directorySize + end.length);
+  let at = 0;
+  for (const part of [local, data, ...entries, end]) {
+    zip.set(part, at);
+    at += part.length;
+  }
+  return zip;
+}
+
+describe("a zip bomb", () => {
+  it("whose 120 entries all point at one stored 2 MB file is refused, naming two of them", () => {
+    const bomb = overlappingZip(120, 2 * 1024 * 1024);
+    expect(bomb.length).toBeLessThan(2.2 * 1024 * 1024);
+    const message = refusal(() => parseProblemPackage(bomb, "bomb.zip"));
+    expect(message).toBe(
+      "This .zip is not a normal zip: its entries data/secret/0.in and data/secret/1.ans use the same bytes (as a zip bomb does), so it was not unpacked",
+    );
+    expectLinear(
+      () => parseProblemPackage(zipSync({ "problem.yaml": strToU8("name: A"), "data/secret/1.in": new Uint8Array(2 * 1024 * 1024), "data/secret/1.ans": strToU8("1") }, { level: 0 }), "a.zip"),
+      () => parseProblemPackage(bomb, "bomb.zip"),
+    );
+  });
+
+  it("while ordinary stored and deflated zips, with folders and empty files, still read", () => {
+    for (const level of [0, 6] as const) {
+      const zip = zipSync(
+        {
+          "pkg/": new Uint8Array(0),
+          "pkg/problem.yaml": strToU8("name: Stored"),
+          "pkg/data/sample/1.in": strToU8("1 2\n"),
+          "pkg/data/sample/1.ans": strToU8("3\n"),
+          "pkg/data/secret/empty.in": new Uint8Array(0),
+          "pkg/data/secret/empty.ans": strToU8("0\n"),
+        },
+        { level },
+      );
+      const r = parseProblemPackage(zip, "stored.zip");
+      expect(r.questions.map((q) => q.title)).toEqual(["Stored"]);
+      expect(r.questions[0].kind === "coding" && r.questions[0].testCases.length).toBe(2);
+    }
+  });
+
+  it("that is not a zip at all is refused as unreadable", () => {
+    expect(refusal(() => parseProblemPackage(strToU8("PK not really"), "x.zip"))).toMatch(/^This \.zip cannot be read \(/);
+  });
+});
+
 describe("Moodle XML", () => {
   it("of 160 KB of '<!--' is refused quickly", () => {
     const hostile = `<?xml version="1.0"?><quiz>${"<!--".repeat(40_000)}</quiz>`;
