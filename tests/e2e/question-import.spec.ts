@@ -79,8 +79,13 @@ test("an admin imports a Moodle XML file, sees what is created and what is skipp
   const importer = await newPerson(browser);
   const page = importer.page;
   await loginAdmin(page);
+  // The parsers run in a Web Worker (decision 035), started only once a file is chosen.
+  const workers: string[] = [];
+  page.on("worker", (worker) => workers.push(worker.url()));
   await page.goto("/admin/questions");
   const card = page.getByRole("region", { name: "Import from Moodle, GIFT or a problem package" });
+  await expect(card.getByLabel("Question file")).toBeVisible();
+  expect(workers, "workers started before a file was chosen").toEqual([]);
   await card.getByLabel("Question file").setInputFiles({ name: "moodle-export.xml", mimeType: "application/xml", buffer: Buffer.from(mixed) });
 
   // The preview: two to create, one skipped with its reason, and the new category.
@@ -94,6 +99,7 @@ test("an admin imports a Moodle XML file, sees what is created and what is skipp
   const skipped = card.getByTestId("import-skipped");
   await expect(skipped).toContainText(`Square function ${tag}`);
   await expect(skipped).toContainText("function-style test code");
+  expect(workers.filter((url) => /parse-file\.worker/.test(url)), "the file was parsed in a worker").toHaveLength(1);
 
   await card.getByRole("button", { name: "Import 2 questions" }).click();
   await expect(toast(page, "Imported 2 questions")).toBeVisible();

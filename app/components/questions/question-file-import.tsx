@@ -6,7 +6,7 @@
 // Import: then the questions are staged in chunks, with a progress bar, and
 // committed in one batch.
 import { useRevalidator } from "@remix-run/react";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useToast } from "~/components/toaster";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -126,8 +126,13 @@ export function QuestionFileImport() {
   const [language, setLanguage] = useState<Language | "">("");
   const [showAll, setShowAll] = useState(false);
   const busy = stage?.kind === "reading" || stage?.kind === "uploading";
+  // The parse under way: stopped when the page goes away or another file is read.
+  const parsing = useRef<AbortController | null>(null);
+  useEffect(() => () => parsing.current?.abort(), []);
 
   function reset() {
+    parsing.current?.abort();
+    parsing.current = null;
     setPlan(null);
     setError(null);
     setStage(null);
@@ -145,17 +150,22 @@ export function QuestionFileImport() {
     };
     if (file.size > IMPORT_LIMITS.fileBytes) return fail(IMPORT_MESSAGES.tooLarge);
     setStage({ kind: "reading", percent: 0 });
+    const controller = new AbortController();
+    parsing.current = controller;
     try {
-      const [bytes, formats] = await Promise.all([
+      const [bytes, { parseQuestionFileOffThread, FormatError }] = await Promise.all([
         readFile(file, (percent) => setStage({ kind: "reading", percent: percent * 0.9 })),
-        import("~/lib/questions/formats"),
+        import("~/lib/questions/formats/parse-off-thread"),
       ]);
+      // Parsed in a Web Worker: the page stays responsive, and the bar waits at 90% until the questions are read.
       let parsed;
       try {
-        parsed = formats.parseQuestionFile(file.name, bytes);
+        parsed = await parseQuestionFileOffThread(file.name, bytes, controller.signal);
       } catch (e) {
-        return fail(e instanceof formats.FormatError ? e.message : "The file could not be read as Moodle XML, GIFT or a problem package");
+        if (controller.signal.aborted) return;
+        return fail(e instanceof FormatError ? e.message : "The file could not be read as Moodle XML, GIFT or a problem package");
       }
+      if (controller.signal.aborted) return;
       if (parsed.questions.length > IMPORT_LIMITS.questions) return fail(IMPORT_MESSAGES.tooMany);
       // The server says which questions the bank has (the category compared in any case) and its categories now.
       const drafts = parsed.questions.map((q) => planItem(q, language || null, null, "skip"));

@@ -78,13 +78,19 @@ const INLINE = new Set([
   "map", "meta", "link", "base", "wbr", "noscript", "head", "img", "br", "hr", "pre", "code",
   "b", "strong", "i", "em", "sup", "sub", "li", "tr", "td", "th", "h1", "h2", "h3", "h4", "h5", "h6",
 ]);
+/** Deeper lists are indented as this deep (no editor nests further; a hostile file would multiply its size). */
+const MAX_LIST_INDENT = 8;
+
 // Their content is not text for a reader at all.
 const DROP_CONTENT = new Set(["script", "style", "title", "template"]);
 
 type Tag = { name: string; closing: boolean; attrs: Record<string, string>; end: number };
 
+/** What {@link readTag} answers for a tag whose attributes run to the end of the text without a ">". */
+const UNTERMINATED = "unterminated";
+
 /** Read a tag starting at `html[i] === "<"`, or null when it is not one of ours. */
-function readTag(html: string, i: number): Tag | null {
+function readTag(html: string, i: number): Tag | null | typeof UNTERMINATED {
   const m = /^<(\/?)([A-Za-z][A-Za-z0-9]*(?:[:-][A-Za-z0-9]+)*)(?=[\s/>])/.exec(html.slice(i, i + 80));
   if (!m) return null;
   const name = m[2].toLowerCase();
@@ -94,7 +100,7 @@ function readTag(html: string, i: number): Tag | null {
   const attrRe = /\s*([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?|\s*\//y;
   let j = i + m[0].length;
   for (;;) {
-    if (j >= html.length) return null; // "<b" running to the end of the text: not a tag
+    if (j >= html.length) return UNTERMINATED; // "<b" running to the end of the text: not a tag
     if (html[j] === ">") break;
     attrRe.lastIndex = j;
     const a = attrRe.exec(html);
@@ -135,13 +141,21 @@ export function htmlToText(html: string): HtmlText {
   const flush = () => {
     if (out.length < 16_384) return;
     // An emphasis mark opened long ago and still open is given up (its "**" removed), so it cannot pin the buffer.
-    for (let k = markers.length - 1; k >= 0; k--) {
-      const m = markers[k];
-      if (out.length - m.at > 8_192) {
-        out = out.slice(0, m.at) + out.slice(m.at + m.mark.length);
-        for (const later of markers) if (later.at > m.at) later.at -= m.mark.length;
-        markers.splice(k, 1);
+    // Markers are in the order of their marks, so the old ones come first: all are cut out in one pass
+    // (one at a time, with the others moved each time, was quadratic in open marks: "<b>" × 20,000).
+    let old = 0;
+    while (old < markers.length && out.length - markers[old].at > 8_192) old++;
+    if (old > 0) {
+      const kept: string[] = [];
+      let from = 0;
+      for (const m of markers.splice(0, old)) {
+        kept.push(out.slice(from, m.at));
+        from = m.at + m.mark.length;
       }
+      kept.push(out.slice(from));
+      const removed = out.length - kept.reduce((n, part) => n + part.length, 0);
+      out = kept.join("");
+      for (const m of markers) m.at -= removed;
     }
     let cut = out.length - 256;
     if (preStart >= 0) cut = Math.min(cut, preStart);
@@ -164,8 +178,8 @@ export function htmlToText(html: string): HtmlText {
     pendingSpace = false;
     if (out === "") return;
     trimLineEnd();
-    let have = 0;
-    while (have < out.length && out[out.length - 1 - have] === "\n") have++;
+    let have = 0; // counted up to n only: "<br>" × 20,000 then "<p>" × 20,000 recounted them all each time
+    while (have < n && have < out.length && out[out.length - 1 - have] === "\n") have++;
     if (have < n) out += "\n".repeat(n - have);
   };
   const write = (s: string) => {
@@ -212,8 +226,11 @@ export function htmlToText(html: string): HtmlText {
       if (markers[k].name !== name) continue;
       const m = markers[k];
       markers.splice(k, 1);
-      // "<b></b>" or "<b> </b>": nothing to emphasise, drop the opening mark.
-      if (out.slice(m.at + m.mark.length).trim() === "") out = out.slice(0, m.at) + out.slice(m.at + m.mark.length);
+      // "<b></b>" or "<b> </b>": nothing to emphasise, drop the opening mark. Read from the end, which
+      // stops at the first letter: slicing all the text since the mark was quadratic for deep nesting.
+      let blank = true;
+      for (let k = out.length - 1; blank && k >= m.at + m.mark.length; k--) blank = /\s/.test(out[k]);
+      if (blank) out = out.slice(0, m.at) + out.slice(m.at + m.mark.length);
       else out += m.mark;
       return;
     }
@@ -221,6 +238,11 @@ export function htmlToText(html: string): HtmlText {
 
   let i = 0;
   let textStart = 0;
+  // Once a tag runs to the end of the text without a ">", so would every later one: the rest of
+  // the text has no ">" outside what that tag read as quoted values, and only garbage quotes
+  // differently from another start. So the rest is text, and each later "<" is not read again to
+  // the end ("<b x<b x…" took quadratic time: 80 KB in about a minute).
+  let tagsEnded = false;
   while (i < html.length) {
     if (html[i] !== "<") {
       i++;
@@ -242,8 +264,9 @@ export function htmlToText(html: string): HtmlText {
       i = textStart = skipTo <= 2 ? html.length : skipTo;
       continue;
     }
-    const tag = readTag(html, i);
-    if (!tag) {
+    const tag = tagsEnded ? null : readTag(html, i);
+    if (tag === UNTERMINATED) tagsEnded = true;
+    if (!tag || tag === UNTERMINATED) {
       i++; // a "<" that opens no tag of ours is text
       continue;
     }
@@ -350,7 +373,8 @@ export function htmlToText(html: string): HtmlText {
         if (!closing) {
           ensureNewlines(1);
           const list = lists[lists.length - 1];
-          const indent = "  ".repeat(Math.max(0, lists.length - 1));
+          // Indented by at most MAX_LIST_INDENT levels: 20,000 nested <ul> would otherwise write 40,000 spaces per item.
+          const indent = "  ".repeat(Math.min(MAX_LIST_INDENT, Math.max(0, lists.length - 1)));
           if (list?.ordered) out += `${indent}${++list.n}. `;
           else out += `${indent}- `;
         } else ensureNewlines(1);

@@ -89,10 +89,14 @@ function attr(node: XmlNode, name: string): string {
 /**
  * A bare "&" (e.g. "A & B" in a hand-edited file) makes the whole file
  * invalid XML; escape it, outside CDATA sections and comments, where it is fine.
+ * An unclosed section or comment runs to the end of the file (which the
+ * validator then refuses): looking for its end from every "<!--" of a file
+ * that has none was quadratic (160 KB of "<!--": seconds).
  */
 function escapeBareAmpersands(xml: string): string {
-  return xml.replace(/(<!\[CDATA\[[\s\S]*?\]\]>|<!--[\s\S]*?-->)|&(?!#[0-9]+;|#x[0-9a-fA-F]+;|[A-Za-z][A-Za-z0-9._-]*;)/g, (m, keep) =>
-    keep ? m : "&amp;",
+  return xml.replace(
+    /(<!\[CDATA\[[\s\S]*?(?:\]\]>|$)|<!--[\s\S]*?(?:-->|$))|&(?!#[0-9]+;|#x[0-9a-fA-F]+;|[A-Za-z][A-Za-z0-9._-]*;)/g,
+    (m, keep) => (keep ? m : "&amp;"),
   );
 }
 
@@ -234,7 +238,8 @@ function readTrueFalse(q: XmlNode, base: Base): Outcome {
   const answers = list(q.answer);
   const right = answers.findIndex((a) => isFull(fractionOf(a)));
   if (right < 0) return { reason: "has no answer worth 100%" };
-  const word = textOf(answers[right]).replace(/<[^>]*>/g, "").trim().toLowerCase();
+  // Tags stripped; "<" is not in a tag's body, so a run of "<" is not read to the end from each one.
+  const word = textOf(answers[right]).replace(/<[^<>]*>/g, "").trim().toLowerCase();
   // Moodle writes "true" then "false"; the words are the reliable part, the order the fallback.
   const correct = ["true", "t", "1", "yes"].includes(word) ? 0 : ["false", "f", "0", "no"].includes(word) ? 1 : right === 0 ? 0 : 1;
   return { question: { kind: "mcq", ...base, options: ["True", "False"], correct } };

@@ -6,6 +6,7 @@
 import { unzipSync, zipSync } from "fflate";
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 import { latexToText } from "./latex-text";
+import { overlappingEntries, zipEntrySpans } from "./zip-directory";
 import {
   FormatError,
   IMPORTED_CATEGORY,
@@ -50,13 +51,20 @@ function unzip(zip: Uint8Array): Zip {
   let total = 0;
   let raw: Record<string, Uint8Array>;
   try {
+    // Entries that share bytes are how a small zip unpacks to hundreds of MB; no zip tool writes them.
+    const overlap = overlappingEntries(zipEntrySpans(zip));
+    if (overlap)
+      throw new FormatError(
+        `This .zip is not a normal zip: its entries ${cleanName(overlap[0].name)} and ${cleanName(overlap[1].name)} use the same bytes (as a zip bomb does), so it was not unpacked`,
+      );
     raw = unzipSync(zip, {
       filter: (entry) => {
         const name = cleanName(entry.name);
         names.push(name);
         if (!isWanted(name)) return false;
-        // fflate sizes its output by the declared size, so this bound holds even for a lying header.
-        total += entry.originalSize;
+        // fflate sizes a deflated file by its declared size (it stops there even when the header lies), but
+        // copies a stored one (method 0) whole: its stored bytes are its real size, whatever it declares.
+        total += entry.compression === 0 ? entry.size : entry.originalSize;
         if (total > MAX_UNZIPPED_BYTES)
           throw new FormatError(`This .zip is too large: past ${name} its files would take more than 50 MB unpacked`);
         return true;
@@ -124,7 +132,8 @@ function readStatement(zip: Zip, root: string): Statement {
       body = body.slice(heading[0].length);
     }
     let images = 0;
-    body = body.replace(/!\[[^\]]*\]\([^)]*\)/g, () => {
+    // Neither part may hold its own opening bracket, so that "![![![…" is not read to the end from each "![".
+    body = body.replace(/!\[[^[\]]*\]\([^()]*\)/g, () => {
       images++;
       return "";
     });
