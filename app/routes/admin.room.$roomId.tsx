@@ -197,16 +197,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       }
       case "credit-outage": {
         const { participantId } = parseValues(CreditOutageSchema, values);
-        const credited = await creditOutage(db, room, participantId, admin);
+        const credited = await creditOutage(db, env, room, participantId, admin);
         participantsChanged(room.id);
         deadlineChanged(room, credited, timeChangedMessage("outage-credit", credited.creditedMs));
         return success(`Credited ${clock(credited.creditedMs)} to ${credited.name}`);
       }
       case "credit-outages": {
-        const credited = await creditAllOutages(db, room, admin);
+        const { credited, overCap } = await creditAllOutages(db, env, room, admin);
         participantsChanged(room.id);
         for (const c of credited) deadlineChanged(room, c, timeChangedMessage("outage-credit", c.creditedMs));
-        return success(`Credited offline time to ${credited.length} student${credited.length === 1 ? "" : "s"}`);
+        const left = overCap.length ? `; ${STUDENT_TIME_MESSAGES.overBulkCap}: ${overCap.map((o) => `${o.name} (${clock(o.quietMs)})`).join(", ")}` : "";
+        return success(`Credited offline time to ${credited.length} student${credited.length === 1 ? "" : "s"}${left}`);
       }
       case "sync-roster": {
         const synced = await syncRoster(env, db, room);

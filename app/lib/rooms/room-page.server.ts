@@ -9,7 +9,7 @@ import { categoryCounts, roomDetail } from "./rooms.server";
 
 /** The room page's data, or null when the room does not exist. */
 export async function roomPageData(db: Db, env: Env, roomId: string) {
-  const detail = await roomDetail(db, roomId);
+  const detail = await roomDetail(db, env, roomId);
   if (!detail) return null;
   const [categories, grid, courses, notLaunched, timeChanges] = await Promise.all([
     categoryCounts(db),
