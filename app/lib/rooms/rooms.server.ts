@@ -115,7 +115,7 @@ export async function requireRoom(db: Db, roomId: string) {
   return room;
 }
 
-export async function roomDetail(db: Db, env: Env, roomId: string) {
+export async function roomDetail(db: Db, env: Env, roomId: string, { bank }: { bank: boolean }) {
   const room = await getRoom(db, roomId);
   if (!room) return null;
   const [participants, selected, available] = await Promise.all([
@@ -155,11 +155,14 @@ export async function roomDetail(db: Db, env: Env, roomId: string) {
       .where(and(eq(roomParticipants.roomId, roomId), ne(roomParticipants.status, "removed")))
       .orderBy(asc(roomParticipants.joinedAt)),
     db.select({ questionId: roomQuestions.questionId }).from(roomQuestions).where(eq(roomQuestions.roomId, roomId)),
-    db
-      .select({ id: questions.id, title: questions.title, category: questions.category, language: questions.language })
-      .from(questions)
-      .where(eq(questions.type, room.questionType))
-      .orderBy(asc(questions.category), asc(questions.title)),
+    // The bank is the administrators' (decision 025): nobody else gets its titles (an MCQ's title is its stem).
+    bank
+      ? db
+          .select({ id: questions.id, title: questions.title, category: questions.category, language: questions.language })
+          .from(questions)
+          .where(eq(questions.type, room.questionType))
+          .orderBy(asc(questions.category), asc(questions.title))
+      : Promise.resolve([]),
   ]);
   const now = Date.now();
   const [periods, quiet] = await Promise.all([offlinePeriods(db, roomId), quietOutages(db, env, roomId)]);
