@@ -1,5 +1,6 @@
 import { batchWhenFree } from "../app/lib/d1/queries.server";
-import type { HotEntry, LatestCode, PackedEntry } from "../app/lib/student-tests/code-journal";
+import type { HeardWindow, HotEntry, LatestCode, PackedEntry } from "../app/lib/student-tests/code-journal";
+import { heardSpans, type HeardSpan } from "../app/lib/student-tests/outages";
 
 /**
  * The hot half of a room's journal (issue 26, decision 031), kept in the
@@ -128,6 +129,23 @@ export class CodeJournal {
     this.init();
     const row = this.sql.exec<{ at: number | null }>("SELECT MAX(received_at) AS at FROM hot_entries WHERE test_id = ? AND received_at <= ?", testId, at).toArray()[0];
     return row?.at ?? null;
+  }
+
+  /**
+   * When this room heard from each test's student within each window, as
+   * spans (decision 035's outage credit): every entry held here keeps the
+   * time it was received, after a flush too.
+   */
+  heardDuring(windows: readonly HeardWindow[]): HeardSpan[][] {
+    this.init();
+    return windows.map((w) =>
+      heardSpans(
+        this.sql
+          .exec<{ at: number }>("SELECT DISTINCT received_at AS at FROM hot_entries WHERE test_id = ? AND received_at >= ? AND received_at <= ?", w.testId, w.from, w.to)
+          .toArray()
+          .map((r) => r.at),
+      ),
+    );
   }
 
   /** Forgets tests (their room or history was deleted); all of them when `testIds` is null. */

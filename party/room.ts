@@ -3,7 +3,7 @@ import { Server, type Connection, type ConnectionContext, type WSMessage } from 
 import { accommodations, participantDisconnects, roomParticipants, studentTests, testRooms } from "../app/db/schema";
 import { configureD1Meter, metered } from "../app/lib/d1/meter.server";
 import { createDb } from "../app/lib/d1/db.server";
-import { journalFlushMs, type HotEntry } from "../app/lib/student-tests/code-journal";
+import { journalFlushMs, type HeardWindow, type HotEntry } from "../app/lib/student-tests/code-journal";
 import { publishRoomsChanged } from "../app/lib/party.server";
 import { startScheduledRoom } from "../app/lib/rooms/schedule.server";
 import { signAnchor } from "../app/lib/student-tests/anchor.server";
@@ -265,6 +265,11 @@ export class RoomParty extends Server<Env> {
   /** RPC: the last entry held here for this test that arrived at or before `at`. */
   async heldLastReceived(testId: string, at: number) {
     return this.journal.lastReceived(testId, at);
+  }
+
+  /** RPC: when this room's journal heard from these tests' students within these windows (outage credit, decision 035). */
+  async heardDuring(windows: HeardWindow[]) {
+    return this.journal.heardDuring(windows);
   }
 
   /** RPC: write the room's held code to D1 now. */

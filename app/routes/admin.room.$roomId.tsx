@@ -38,7 +38,7 @@ import {
 import { redirectWithToast } from "~/lib/ui/toast.server";
 import { requestGradeSync } from "~/lib/lti/grades.server";
 import { ROSTER_MESSAGES, syncRoster, type RosterResult } from "~/lib/lti/roster.server";
-import { requireRoomAdmin } from "~/lib/rooms/room-access.server";
+import { requireRoomAdmin, ROOM_ACCESS_MESSAGES } from "~/lib/rooms/room-access.server";
 import { roomPageData } from "~/lib/rooms/room-page.server";
 import { scheduleStart } from "~/lib/rooms/schedule.server";
 import { creditAllOutages, creditOutage, grantExtraTime, setParticipantExtraTime, type DeadlineChange } from "~/lib/student-tests/student-time.server";
@@ -50,8 +50,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireRoomAdmin(request, context, params.roomId ?? "");
-  const data = await roomPageData(context.db, context.cloudflare.env, params.roomId ?? "");
+  const manager = await requireRoomAdmin(request, context, params.roomId ?? "");
+  const data = await roomPageData(context.db, context.cloudflare.env, params.roomId ?? "", { bank: !manager.courseOnly });
   if (!data) throw await redirectWithToast("/admin", { type: "error", message: "Room not found" });
   return data;
 }
@@ -151,6 +151,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         return success(`Added ${minutes} minutes`);
       }
       case "change-questions": {
+        // The question bank is the administrators' (decision 025).
+        if (manager.courseOnly) return failure(ROOM_ACCESS_MESSAGES.questionsAdminOnly, 403);
         const { questionIds } = parseValues(ChangeQuestionsSchema, values);
         await changeQuestions(db, room, questionIds);
         roomChanged(room);
@@ -197,16 +199,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       }
       case "credit-outage": {
         const { participantId } = parseValues(CreditOutageSchema, values);
-        const credited = await creditOutage(db, room, participantId, admin);
+        const credited = await creditOutage(db, env, room, participantId, admin);
         participantsChanged(room.id);
         deadlineChanged(room, credited, timeChangedMessage("outage-credit", credited.creditedMs));
         return success(`Credited ${clock(credited.creditedMs)} to ${credited.name}`);
       }
       case "credit-outages": {
-        const credited = await creditAllOutages(db, room, admin);
+        const { credited, overCap } = await creditAllOutages(db, env, room, admin);
         participantsChanged(room.id);
         for (const c of credited) deadlineChanged(room, c, timeChangedMessage("outage-credit", c.creditedMs));
-        return success(`Credited offline time to ${credited.length} student${credited.length === 1 ? "" : "s"}`);
+        const left = overCap.length ? `; ${STUDENT_TIME_MESSAGES.overBulkCap}: ${overCap.map((o) => `${o.name} (${clock(o.quietMs)})`).join(", ")}` : "";
+        return success(`Credited offline time to ${credited.length} student${credited.length === 1 ? "" : "s"}${left}`);
       }
       case "sync-roster": {
         const synced = await syncRoster(env, db, room);
@@ -308,7 +311,7 @@ export default function RoomDetail() {
             </p>
           ) : null}
         </div>
-        <RoomActions room={room} participants={data.participants.length} open={setDialog} />
+        <RoomActions room={room} participants={data.participants.length} canChangeQuestions={data.canChangeQuestions} open={setDialog} />
       </div>
 
       <ParticipantsView view={view} onChange={setView} />
@@ -319,7 +322,7 @@ export default function RoomDetail() {
       {dialog === "otp" ? <OtpDialog open onClose={() => setDialog(null)} room={room} /> : null}
       <ExtendDialog open={dialog === "extend"} onClose={() => setDialog(null)} />
       {dialog === "schedule" ? <ScheduleDialog open onClose={() => setDialog(null)} scheduledAt={room.scheduledAt} /> : null}
-      <QuestionsDialog open={dialog === "questions"} onClose={() => setDialog(null)} data={data} />
+      {data.canChangeQuestions ? <QuestionsDialog open={dialog === "questions"} onClose={() => setDialog(null)} data={data} /> : null}
       <UnlockCodeDialog open={dialog === "unlock"} onClose={() => setDialog(null)} current={room.unlockCode} />
       <DeleteRoomDialog open={dialog === "delete"} onClose={() => setDialog(null)} name={room.roomName} deleting={deleting} />
       <AddUserDialog open={dialog === "add"} onClose={() => setDialog(null)} />

@@ -11,11 +11,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 ];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireTestAdmin(request, context, params.testId ?? "");
+  const manager = await requireTestAdmin(request, context, params.testId ?? "");
   let view;
   try {
-    // The admin's audience: hidden cases come with their input and expected output.
-    view = await submissionView(context.db, context.cloudflare.env, params.testId ?? "", "admin");
+    // The admin's audience: hidden cases come with their input and expected output, for
+    // administrators only. A course instructor sees them as verdicts (the bank is the
+    // administrators', decision 025), even on a test taken by an account of their own.
+    view = await submissionView(context.db, context.cloudflare.env, params.testId ?? "", "admin", { hiddenCases: !manager.courseOnly });
   } catch (error) {
     console.error("admin submission view: load failed", error);
     throw data({ error: LOAD_FAILED }, { status: 500 });

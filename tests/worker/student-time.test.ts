@@ -289,6 +289,84 @@ describe("outage credit", () => {
   });
 });
 
+describe("what counts as an outage (decision 035)", () => {
+  const party = (room: Room) => env.RoomParty.get(env.RoomParty.idFromName(room.id));
+
+  it("credits only the time the server heard nothing: a blocked socket with journal traffic gets 0 s, a real outage all of it, and the bulk credit is capped", async () => {
+    const { room, students } = await roomWith(["Blocked", "Real", "Long"]);
+    const [blocked, real, long] = [students.Blocked!, students.Real!, students.Long!];
+    const t0 = Date.now() - 50 * MINUTE;
+    // Blocked: the party's socket was blocked for 40 minutes while the page kept saving.
+    await recordOutage(room, blocked.email, t0, t0 + 40 * MINUTE);
+    const blockedTest = await testOf(room, blocked.email);
+    // Code autosaves every 20 s for the first 30 minutes (held by the room's object, as the journal holds them)...
+    const saves = Array.from({ length: 90 }, (_, i) => t0 + i * 20_000);
+    await party(room).takeEntries(
+      saves.map((at, seq) => ({ id: crypto.randomUUID(), testId: blockedTest.id, seq, kind: "code" as const, payload: JSON.stringify({ questionId: Q0, code: `print(${seq})` }), createdAt: at, receivedAt: at, syncedAfterEnd: false, questionId: Q0, code: `print(${seq})` })),
+    );
+    // ...and other entries (tab switches, stored in D1's journal) every 25 s for the last 10.
+    for (let i = 0; i <= 24; i++) {
+      const at = t0 + 30 * MINUTE + i * 25_000;
+      await env.DB.prepare(
+        "INSERT INTO journal_entries (id, student_test_id, seq, kind, payload, client_created_at, received_at, synced_after_end, outcome) VALUES (?, ?, ?, 'tab-switch', '{}', ?, ?, 0, 'accepted')",
+      )
+        .bind(crypto.randomUUID(), blockedTest.id, 1000 + i, at, at)
+        .run();
+    }
+    // Real: offline for 10 minutes, nothing heard. Long: offline for 40 minutes, nothing heard.
+    await recordOutage(room, real.email, t0, t0 + 10 * MINUTE);
+    await recordOutage(room, long.email, t0, t0 + 40 * MINUTE);
+
+    const page = await (await call(`/admin/room/${room.id}`, { cookie: admin })).text();
+    expect(page).toContain("Credit 10:00");
+    expect(page).toContain("Credit 40:00");
+    expect(page).toContain(STUDENT_TIME_MESSAGES.overBulkCap);
+    expect(page).not.toContain("Credit 40:00 to Blocked");
+
+    // The bulk credit: Real in full, Blocked nothing, Long left for a click of its own.
+    const bulk = await roomAction(room, { intent: "credit-outages" });
+    expect(bulk.status).toBe(200);
+    expect(await bulk.text()).toContain(`Credited offline time to 1 student; ${STUDENT_TIME_MESSAGES.overBulkCap}: Long (40:00)`);
+    expect(await timeOf(room, real.email)).toMatchObject({ credited_ms: 10 * MINUTE });
+    expect(await timeOf(room, blocked.email)).toMatchObject({ credited_ms: 0 });
+    expect(await timeOf(room, long.email)).toMatchObject({ credited_ms: 0 });
+
+    // Blocked's own Credit finds nothing: the server heard them all along.
+    const mine = await roomAction(room, { intent: "credit-outage", participantId: await pid(room, blocked.email) });
+    expect(mine.status).toBe(409);
+    expect(await mine.text()).toContain(STUDENT_TIME_MESSAGES.nothingToCredit);
+    expect(await timeOf(room, blocked.email)).toMatchObject({ credited_ms: 0 });
+
+    // Only Long is left, and the bulk credit refuses it with the reason, 4xx.
+    const again = await roomAction(room, { intent: "credit-outages" });
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain(`${STUDENT_TIME_MESSAGES.overBulkCap}: Long (40:00)`);
+    expect(await timeOf(room, long.email)).toMatchObject({ credited_ms: 0 });
+
+    // The admin looked: one click credits Long's 40 minutes.
+    const one = await roomAction(room, { intent: "credit-outage", participantId: await pid(room, long.email) });
+    expect(one.status).toBe(200);
+    expect(await one.text()).toContain("Credited 40:00 to Long");
+    expect(await timeOf(room, long.email)).toMatchObject({ credited_ms: 40 * MINUTE });
+  });
+
+  it("a gap in the traffic longer than the party's silence counts, less the silence", async () => {
+    const { room, students } = await roomWith(["Gappy"]);
+    const gappy = students.Gappy!;
+    const t0 = Date.now() - 30 * MINUTE;
+    await recordOutage(room, gappy.email, t0, t0 + 10 * MINUTE);
+    const test = await testOf(room, gappy.email);
+    // Heard at the start and for its last 5 minutes (every 10 s): silent from t0 + 30 s to t0 + 5 min.
+    const times = [t0, ...Array.from({ length: 31 }, (_, i) => t0 + 5 * MINUTE + i * 10_000)];
+    await party(room).takeEntries(
+      times.map((at, seq) => ({ id: crypto.randomUUID(), testId: test.id, seq, kind: "code" as const, payload: "{}", createdAt: at, receivedAt: at, syncedAfterEnd: false, questionId: Q0, code: "" })),
+    );
+    const res = await roomAction(room, { intent: "credit-outage", participantId: await pid(room, gappy.email) });
+    expect(await res.text()).toContain("Credited 4:30 to Gappy");
+    expect(await timeOf(room, gappy.email)).toMatchObject({ credited_ms: 4.5 * MINUTE });
+  });
+});
+
 describe("bad input and strangers", () => {
   it("answers 4xx with the message and writes nothing", async () => {
     const { room, students } = await roomWith(["Target", "Finished"]);

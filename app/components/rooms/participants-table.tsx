@@ -8,6 +8,7 @@ import { ConfirmDialog, Dialog, FormActions } from "~/components/ui/dialog";
 import { EmptyState } from "~/components/ui/empty-state";
 import { controlClass, TextField } from "~/components/ui/field";
 import { EditParticipantSchema } from "~/lib/rooms/room-validation";
+import { STUDENT_TIME_MESSAGES } from "~/lib/student-tests/student-time-validation";
 import { CreditAllButton, CreditButton, creditableNow, IntentButton, testOver } from "~/components/student-time/credit-buttons";
 import { ExtraTimeDialog } from "~/components/student-time/extra-time-dialog";
 import { addedTimeLabel, clock, extraTimeLabel, studentExtraMs } from "~/lib/student-tests/student-time";
@@ -149,6 +150,7 @@ function Connection({ participant: p }: { participant: Participant }) {
       {offlineNow ? <Badge tone="red">offline now</Badge> : null}
       {seconds > 0 ? <Badge tone="yellow">{`offline for ${clock(offlineMs)}`}</Badge> : null}
       {credit > 0 ? <CreditButton participantId={p.id} name={p.fullName} ms={credit} /> : null}
+      {credit > 0 && p.time.overBulkCap ? <Badge tone="red">{STUDENT_TIME_MESSAGES.overBulkCap}</Badge> : null}
       {syncedAfterEnd ? <Badge tone="blue">synced after end</Badge> : null}
       {extra ? (
         <span title={why || undefined}>

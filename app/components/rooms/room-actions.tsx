@@ -18,7 +18,18 @@ export function RoomCountdown({ endsAt, isActive, serverNow }: { endsAt: number 
 }
 
 /** Enable/Disable, OTP, Start/Stop, Extend, Change Questions, Unlock Code and Delete (spec 1: room detail). */
-export function RoomActions({ room, participants, open }: { room: RoomPageData["room"]; participants: number; open: (d: RoomDialogName) => void }) {
+export function RoomActions({
+  room,
+  participants,
+  canChangeQuestions,
+  open,
+}: {
+  room: RoomPageData["room"];
+  participants: number;
+  /** Administrators only (the questions come from their bank, decision 025). */
+  canChangeQuestions: boolean;
+  open: (d: RoomDialogName) => void;
+}) {
   const fetcher = useFetcher<RoomActionResult>();
   useActionToast(fetcher.data);
   const busyIntent = fetcher.state !== "idle" ? String(fetcher.formData?.get("intent")) : null;
@@ -59,9 +70,11 @@ export function RoomActions({ room, participants, open }: { room: RoomPageData["
       <Button variant="secondary" onClick={() => open("extend")} disabled={!room.endsAt}>
         Extend Time
       </Button>
-      <Button variant="secondary" onClick={() => open("questions")} disabled={room.isActive}>
-        Change Questions
-      </Button>
+      {canChangeQuestions ? (
+        <Button variant="secondary" onClick={() => open("questions")} disabled={room.isActive}>
+          Change Questions
+        </Button>
+      ) : null}
       <Button variant="secondary" onClick={() => open("unlock")}>
         Unlock Code
       </Button>

@@ -9,6 +9,11 @@ import type { Db } from "~/lib/d1/db.server";
 
 export type RoomManager = Viewer & { courseOnly: boolean };
 
+export const ROOM_ACCESS_MESSAGES = {
+  /** A course instructor asked to change a room's questions: they come from the bank, which is the administrators'. */
+  questionsAdminOnly: "Only an administrator can change a room's questions",
+} as const;
+
 /** Rooms in the courses this user teaches. */
 export function courseRoomIds(db: Db, userId: string) {
   return db

@@ -7,9 +7,13 @@ import { roomGrid } from "~/lib/monitor/monitor.server";
 import { timeTrail } from "~/lib/student-tests/student-time.server";
 import { categoryCounts, roomDetail } from "./rooms.server";
 
-/** The room page's data, or null when the room does not exist. */
-export async function roomPageData(db: Db, env: Env, roomId: string) {
-  const detail = await roomDetail(db, roomId);
+/**
+ * The room page's data, or null when the room does not exist. `bank`: whether the viewer may see the question bank (administrators only,
+ * decision 025). A course instructor gets no listing of it and no Change
+ * Questions.
+ */
+export async function roomPageData(db: Db, env: Env, roomId: string, { bank }: { bank: boolean }) {
+  const detail = await roomDetail(db, env, roomId, { bank });
   if (!detail) return null;
   const [categories, grid, courses, notLaunched, timeChanges] = await Promise.all([
     categoryCounts(db),
@@ -22,6 +26,7 @@ export async function roomPageData(db: Db, env: Env, roomId: string) {
   return {
     ...detail,
     categories: categories.map((c) => c.name),
+    canChangeQuestions: bank,
     grid,
     timeChanges,
     // LMS courses this room is in (decision 025): their roster can be synced, and who has not launched yet shows.

@@ -30,6 +30,7 @@ import { creditableOutageMs, effectiveExtraTime, ownExtraTime } from "~/lib/stud
 import { STUDENT_TIME_LIMITS } from "~/lib/student-tests/student-time-validation";
 import { ROOM_LIMITS } from "./room-validation";
 import { forgetHeldTests } from "~/lib/student-tests/code-journal.server";
+import { quietOutages } from "~/lib/student-tests/heard.server";
 
 /** A room rule the request broke (spec 1 section 5); answered as a 4xx with this message. */
 export class RoomRuleError extends FormError {}
@@ -114,7 +115,7 @@ export async function requireRoom(db: Db, roomId: string) {
   return room;
 }
 
-export async function roomDetail(db: Db, roomId: string) {
+export async function roomDetail(db: Db, env: Env, roomId: string, { bank }: { bank: boolean }) {
   const room = await getRoom(db, roomId);
   if (!room) return null;
   const [participants, selected, available] = await Promise.all([
@@ -154,14 +155,19 @@ export async function roomDetail(db: Db, roomId: string) {
       .where(and(eq(roomParticipants.roomId, roomId), ne(roomParticipants.status, "removed")))
       .orderBy(asc(roomParticipants.joinedAt)),
     db.select({ questionId: roomQuestions.questionId }).from(roomQuestions).where(eq(roomQuestions.roomId, roomId)),
-    db
-      .select({ id: questions.id, title: questions.title, category: questions.category, language: questions.language })
-      .from(questions)
-      .where(eq(questions.type, room.questionType))
-      .orderBy(asc(questions.category), asc(questions.title)),
+    // The bank is the administrators' (decision 025): nobody else gets its titles (an MCQ's title is its stem).
+    bank
+      ? db
+          .select({ id: questions.id, title: questions.title, category: questions.category, language: questions.language })
+          .from(questions)
+          .where(eq(questions.type, room.questionType))
+          .orderBy(asc(questions.category), asc(questions.title))
+      : Promise.resolve([]),
   ]);
   const now = Date.now();
-  const periods = await offlinePeriods(db, roomId);
+  const [periods, quiet] = await Promise.all([offlinePeriods(db, roomId), quietOutages(db, env, roomId)]);
+  // What a credit would give back: only the time the server heard nothing from the student (decision 035).
+  const quietById = new Map(quiet.map((o) => [o.id, o.quietMs]));
   // Answers that reached the server after the deadline and were not counted, kept for the admin.
   // Never their payloads (up to 64 KB each): the admin opens one at a time (lateChange).
   const late = await db
@@ -176,6 +182,9 @@ export async function roomDetail(db: Db, roomId: string) {
     const account = accountUnit ? { unit: accountUnit, amount: accountAmount ?? 0, reason: accountReason } : null;
     const setting = effectiveExtraTime(own, account);
     const outages = periods.get(p.studentId) ?? [];
+    const creditable = outages.map((o) => ({ ...o, quietMs: quietById.get(o.id) }));
+    const bulk = creditableOutageMs(creditable, STUDENT_TIME_LIMITS.bulkCreditOverMs);
+    const overBulkCap = bulk > 0 && (creditedMs ?? 0) + bulk > STUDENT_TIME_LIMITS.bulkCreditCapMs;
     return {
       ...p,
       lateEntries: late.filter((l) => l.testId === p.testId).map(({ id, kind, createdAt }) => ({ id, kind, createdAt: Number(createdAt) })),
@@ -185,8 +194,10 @@ export async function roomDetail(db: Db, roomId: string) {
         setting: setting ? { unit: setting.unit, amount: setting.amount, reason: setting.reason ?? null, fromAccount: !own } : null,
         /** Their test's time (null before Launch): the extra time fixed then, "+N min"s, and outages credited. */
         test: p.testId ? { accommodationMs: accommodationMs ?? 0, accommodationReason, extraMs: grantedMs ?? 0, creditedMs: creditedMs ?? 0 } : null,
-        creditableMs: creditableOutageMs(outages),
-        bulkCreditableMs: creditableOutageMs(outages, STUDENT_TIME_LIMITS.bulkCreditOverMs),
+        creditableMs: creditableOutageMs(creditable),
+        /** What "Credit all" would give them: nothing past the bulk cap, which is flagged for a credit of their own. */
+        bulkCreditableMs: overBulkCap ? 0 : bulk,
+        overBulkCap,
       },
     };
   });
@@ -217,19 +228,19 @@ export function entryPreview(kind: string, payload: unknown): string {
 
 export type OfflineTime = { offlineMs: number; offlineNow: boolean };
 /** `credited`: an admin gave this outage back (decision 028). */
-export type OfflinePeriod = { startedAt: number; endedAt: number | null; credited: boolean };
+export type OfflinePeriod = { id: string; startedAt: number; endedAt: number | null; credited: boolean };
 const NEVER_OFFLINE: OfflineTime = { offlineMs: 0, offlineNow: false };
 
 /** Each student's disconnected periods in a room (the party records them while the test runs), in one query. */
 export async function offlinePeriods(db: Db, roomId: string): Promise<Map<string, OfflinePeriod[]>> {
   const rows = await db
-    .select({ studentId: participantDisconnects.studentId, startedAt: participantDisconnects.startedAt, endedAt: participantDisconnects.endedAt, creditId: participantDisconnects.creditId })
+    .select({ id: participantDisconnects.id, studentId: participantDisconnects.studentId, startedAt: participantDisconnects.startedAt, endedAt: participantDisconnects.endedAt, creditId: participantDisconnects.creditId })
     .from(participantDisconnects)
     .where(eq(participantDisconnects.roomId, roomId));
   const periods = new Map<string, OfflinePeriod[]>();
   for (const d of rows) {
     const list = periods.get(d.studentId) ?? [];
-    list.push({ startedAt: d.startedAt.getTime(), endedAt: d.endedAt?.getTime() ?? null, credited: d.creditId !== null });
+    list.push({ id: d.id, startedAt: d.startedAt.getTime(), endedAt: d.endedAt?.getTime() ?? null, credited: d.creditId !== null });
     periods.set(d.studentId, list);
   }
   return periods;

@@ -5,7 +5,8 @@
 import { eq } from "drizzle-orm";
 import { liveCodeProgress } from "~/db/schema";
 import type { Db } from "~/lib/d1/db.server";
-import { newestCode, type HeldJournal, type LatestCode, type PackedEntry } from "./code-journal";
+import { newestCode, type HeardWindow, type HeldJournal, type LatestCode, type PackedEntry } from "./code-journal";
+import type { HeardSpan } from "./outages";
 
 export type { LatestCode, PackedEntry };
 
@@ -32,6 +33,11 @@ export function heldLastEdits(env: Env, roomId: string): Promise<Record<string, 
 
 export function heldEntries(env: Env, roomId: string, testId: string): Promise<PackedEntry[]> {
   return room(env, roomId).heldEntries(testId);
+}
+
+/** When the room's object heard from these tests' students within each window (held entries keep their arrival time). */
+export function heldHeardDuring(env: Env, roomId: string, windows: HeardWindow[]): Promise<HeardSpan[][]> {
+  return windows.length === 0 ? Promise.resolve([]) : room(env, roomId).heardDuring(windows);
 }
 
 /** Writes the room's held code to D1 now (before a reader that reads many tests from D1, e.g. the similarity check). */

@@ -31,6 +31,9 @@ export type HeldJournal = {
   lastReceived(testId: string, at: number): Promise<number | null>;
 };
 
+/** A test and a stretch of time: when did the server hear from its student in it? */
+export type HeardWindow = { testId: string; from: number; to: number };
+
 /** One entry of a `journal_packs` row (D1), the same fields in short. */
 export type PackedEntry = { id: string; seq: number; kind: string; payload: string; createdAt: number; receivedAt: number; syncedAfterEnd: boolean };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isSilent, lateEntryCounts, OUTAGE_RULES, outageStart } from "./outages";
+import { heardSpans, isSilent, lateEntryCounts, OUTAGE_RULES, outageStart, quietMs } from "./outages";
 
 const END = 1_000_000_000;
 const SLACK = OUTAGE_RULES.anchorSlackMs;
@@ -68,5 +68,32 @@ describe("outageStart and isSilent", () => {
     expect(isSilent(null, 10_000_000)).toBe(false);
     expect(isSilent(10_000_000 - OUTAGE_RULES.silenceMs, 10_000_000)).toBe(false);
     expect(isSilent(10_000_000 - OUTAGE_RULES.silenceMs - 1, 10_000_000)).toBe(true);
+  });
+});
+
+describe("quietMs: the part of an outage in which the server heard nothing", () => {
+  const SILENCE = OUTAGE_RULES.silenceMs;
+  const outage = { startedAt: 0, endedAt: 40 * 60_000 };
+
+  it("a socket-only outage with journal traffic all through it is no outage", () => {
+    const every20s = Array.from({ length: 121 }, (_, i) => i * 20_000);
+    expect(heardSpans(every20s)).toEqual([{ from: 0, to: 40 * 60_000 }]);
+    expect(quietMs(outage, heardSpans(every20s))).toBe(0);
+  });
+
+  it("an outage the server heard nothing in counts in full; traffic before or after it changes nothing", () => {
+    expect(quietMs(outage, [])).toBe(40 * 60_000);
+    expect(quietMs(outage, heardSpans([-60_000, -SILENCE, 40 * 60_000, 41 * 60_000]))).toBe(40 * 60_000);
+  });
+
+  it("only the silent stretches count: each time heard covers silenceMs after it", () => {
+    // Heard from 10:00 to 20:00 (every 10 s), then nothing.
+    const spans = heardSpans(Array.from({ length: 61 }, (_, i) => 10 * 60_000 + i * 10_000));
+    expect(spans).toHaveLength(1);
+    expect(quietMs(outage, spans)).toBe(10 * 60_000 + (20 * 60_000 - SILENCE));
+    // Overlapping spans from two sources count once.
+    expect(quietMs(outage, [...spans, ...spans, { from: 15 * 60_000, to: 16 * 60_000 }])).toBe(10 * 60_000 + (20 * 60_000 - SILENCE));
+    // Contacts further apart than silenceMs make separate spans.
+    expect(heardSpans([0, SILENCE + 6, 5])).toEqual([{ from: 0, to: 5 }, { from: SILENCE + 6, to: SILENCE + 6 }]);
   });
 });

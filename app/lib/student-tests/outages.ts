@@ -60,3 +60,44 @@ export function lateEntryCounts({ anchorAt, end, outages, lastContactAt }: LateE
   if (lastContactAt !== null && lastContactAt > from) return false;
   return outages.some((o) => o.startedAt <= from && (o.endedAt === null || o.endedAt >= end - OUTAGE_RULES.reconnectSlackMs));
 }
+
+/**
+ * A stretch in which the server kept hearing from a student: journal requests
+ * (code saves included) received at most `silenceMs` apart. Pings need no
+ * record: a recorded outage is by definition a time without a live socket.
+ */
+export type HeardSpan = { from: number; to: number };
+
+/** The times the server heard from a student, as spans (any order in, sorted spans out). */
+export function heardSpans(times: Iterable<number>): HeardSpan[] {
+  const spans: HeardSpan[] = [];
+  for (const t of [...times].sort((a, b) => a - b)) {
+    const last = spans[spans.length - 1];
+    if (last && t - last.to <= OUTAGE_RULES.silenceMs) last.to = t;
+    else spans.push({ from: t, to: t });
+  }
+  return spans;
+}
+
+/**
+ * Of an ended outage, the time in which the server heard nothing from the
+ * student (decision 035). Hearing from them at `t` covers `t` to
+ * `t + silenceMs`, the party's own rule for a socket that stops pinging. A
+ * socket blocked while the page keeps saving is therefore no outage at all.
+ */
+export function quietMs(outage: { startedAt: number; endedAt: number }, spans: readonly HeardSpan[]): number {
+  const { startedAt: start, endedAt: end } = outage;
+  if (end <= start) return 0;
+  const covered = spans
+    .map((s) => [Math.max(s.from, start), Math.min(s.to + OUTAGE_RULES.silenceMs, end)] as const)
+    .filter(([a, b]) => b > a)
+    .sort((x, y) => x[0] - y[0]);
+  let heard = 0;
+  let reach = start;
+  for (const [a, b] of covered) {
+    if (b <= reach) continue;
+    heard += b - Math.max(a, reach);
+    reach = b;
+  }
+  return end - start - heard;
+}

@@ -15,6 +15,12 @@ export const STUDENT_TIME_LIMITS = {
   reasonMax: 200,
   /** The bulk credit gives back only outages longer than this (a room whose network failed, not every blip). */
   bulkCreditOverMs: 60_000,
+  /**
+   * The bulk credit never takes a student's credited offline time past this
+   * (decision 035): a longer outage is credited one student at a time, after
+   * the admin looked at it.
+   */
+  bulkCreditCapMs: 30 * 60_000,
 } as const;
 
 /** Every message of time per student, verbatim in one place. */
@@ -32,6 +38,7 @@ export const STUDENT_TIME_MESSAGES = {
   over: "This student's test is already over",
   nothingToCredit: "There is no new offline time to credit for this student",
   nothingToCreditRoom: "No outage over 1 minute is waiting to be credited",
+  overBulkCap: "Over 30 minutes offline: credit one by one",
   failed: "Failed to change the extra time",
   creditFailed: "Failed to credit the offline time",
 } as const;

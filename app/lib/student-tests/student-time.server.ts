@@ -7,7 +7,9 @@ import { accommodations, roomParticipants, studentTests, studentTimeChanges, tes
 import type { Db } from "~/lib/d1/db.server";
 import { FormError } from "~/lib/http/forms.server";
 import { requireParticipant, RoomRuleError, type Room } from "~/lib/rooms/rooms.server";
+import { quietOutages } from "./heard.server";
 import {
+  clock,
   effectiveExtraTime,
   extraTimeMs,
   ownExtraTime,
@@ -183,40 +185,40 @@ export async function grantExtraTime(db: Db, room: Room, participantId: string, 
 
 // ------------------------------------------------------------------ outage credit
 
-/**
- * The SQL of an outage that can be given back (as creditableOutageMs in
- * student-time.ts): recorded by the party, ended, never credited, longer than
- * ?over. `d` is participant_disconnects.
- */
-const CREDITABLE = "d.ended_at IS NOT NULL AND d.credit_id IS NULL AND d.ended_at - d.started_at > ?";
 /** A test whose time may still change. */
 const OPEN_TEST = "t.is_completed = 0 AND t.is_disqualified = 0 AND t.status NOT IN ('completed', 'disqualified')";
 
 /**
- * Gives back the recorded outages of one student (or of every student in the
- * room), each outage once, in three statements of one batch: the trail rows
- * (one per student, its id `${creditId}:${studentId}`, with the sum of their
- * creditable outages), the tests' credited time, and the outages marked with
- * their credit. Every amount is computed by D1 inside the batch, so two
- * admins crediting at once cannot give the same outage back twice.
+ * Gives back the quiet part of the recorded outages (decision 035: the time
+ * in which the server heard nothing from the student) of one student, or of
+ * every student in the room, each outage once, in one batch: the tests' open
+ * state as it is now, the trail rows (one per student, its id
+ * `${creditId}:${studentId}`, with the sum of their outages' quiet time), the
+ * tests' credited time, and the outages marked with their credit. The quiet
+ * times are computed first and sent as JSON; the batch itself checks that each
+ * outage is still uncredited, so two admins crediting at once cannot give the
+ * same outage back twice. With `capMs`, a student whose credited time would
+ * pass it is left out (and returned in `overCap`) for a credit of their own.
  */
-async function creditOutages(db: Db, room: Room, admin: TimeAdmin, options: { studentId?: string; overMs: number; now: number }) {
+async function creditOutages(db: Db, env: Env, room: Room, admin: TimeAdmin, options: { studentId?: string; overMs: number; capMs?: number; now: number }) {
+  const outages = (await quietOutages(db, env, room.id, options.studentId)).filter((o) => o.quietMs > options.overMs);
+  if (outages.length === 0) return { credited: [], overCap: [] };
   const d1 = db.$client;
   const creditId = crypto.randomUUID();
-  const student = options.studentId ? "AND d.student_id = ?" : "";
-  const only = options.studentId ? [options.studentId] : [];
-  const [inserted, updated] = await d1.batch<Record<string, unknown>>([
+  const amounts = JSON.stringify(Object.fromEntries(outages.map((o) => [o.id, o.quietMs])));
+  const [open, inserted, updated] = await d1.batch<Record<string, unknown>>([
+    d1.prepare(`SELECT t.student_id AS studentId, t.credited_ms AS creditedMs FROM student_tests t WHERE t.room_id = ? AND ${OPEN_TEST}`).bind(room.id),
     d1
       .prepare(
         `INSERT INTO student_time_changes (id, room_id, student_id, kind, amount_ms, admin_id, admin_name, created_at)
-         SELECT ? || ':' || t.student_id, t.room_id, t.student_id, 'outage-credit', o.ms, ?, ?, ?
+         SELECT ?1 || ':' || t.student_id, t.room_id, t.student_id, 'outage-credit', o.ms, ?2, ?3, ?4
          FROM student_tests t
-         JOIN (SELECT d.student_id, SUM(d.ended_at - d.started_at) AS ms FROM participant_disconnects d
-               WHERE d.room_id = ? ${student} AND ${CREDITABLE} GROUP BY d.student_id) o ON o.student_id = t.student_id
-         WHERE t.room_id = ? AND ${OPEN_TEST} AND o.ms > 0
+         JOIN (SELECT d.student_id, SUM(q.value) AS ms FROM participant_disconnects d JOIN json_each(?5) q ON q.key = d.id
+               WHERE d.room_id = ?6 AND d.ended_at IS NOT NULL AND d.credit_id IS NULL GROUP BY d.student_id) o ON o.student_id = t.student_id
+         WHERE t.room_id = ?6 AND ${OPEN_TEST} AND o.ms > 0 AND t.credited_ms + o.ms <= ?7
          RETURNING student_id AS studentId, amount_ms AS amountMs`,
       )
-      .bind(creditId, admin.id, admin.name, options.now, room.id, ...only, options.overMs, room.id),
+      .bind(creditId, admin.id, admin.name, options.now, amounts, room.id, options.capMs ?? Number.MAX_SAFE_INTEGER),
     d1
       .prepare(
         `UPDATE student_tests AS t SET credited_ms = credited_ms + c.amount_ms
@@ -226,41 +228,69 @@ async function creditOutages(db: Db, room: Room, admin: TimeAdmin, options: { st
       .bind(creditId, room.id),
     d1
       .prepare(
-        `UPDATE participant_disconnects AS d SET credit_id = ? || ':' || d.student_id
-         WHERE d.room_id = ? ${student} AND ${CREDITABLE}
-         AND EXISTS (SELECT 1 FROM student_time_changes c WHERE c.id = ? || ':' || d.student_id)`,
+        `UPDATE participant_disconnects AS d SET credit_id = ?1 || ':' || d.student_id
+         WHERE d.room_id = ?2 AND d.ended_at IS NOT NULL AND d.credit_id IS NULL AND d.id IN (SELECT key FROM json_each(?3))
+         AND EXISTS (SELECT 1 FROM student_time_changes c WHERE c.id = ?1 || ':' || d.student_id)`,
       )
-      .bind(creditId, room.id, ...only, options.overMs, creditId),
+      .bind(creditId, room.id, amounts),
   ]);
-  const amounts = new Map((inserted!.results as { studentId: string; amountMs: number }[]).map((r) => [r.studentId, r.amountMs]));
-  return (updated!.results as ({ studentId: string } & StudentTime)[]).map((time) => ({
+  const amountsByStudent = new Map((inserted!.results as { studentId: string; amountMs: number }[]).map((r) => [r.studentId, r.amountMs]));
+  const credited = (updated!.results as ({ studentId: string } & StudentTime)[]).map((time) => ({
     studentId: time.studentId,
-    creditedMs: amounts.get(time.studentId) ?? 0,
+    creditedMs: amountsByStudent.get(time.studentId) ?? 0,
     endsAt: studentDeadline(room.endsAt, time),
     extraMs: studentExtraMs(time),
   }));
+  // Open tests that had quiet time to credit and were left out: over the cap.
+  const quietByStudent = new Map<string, number>();
+  for (const o of outages) quietByStudent.set(o.studentId, (quietByStudent.get(o.studentId) ?? 0) + o.quietMs);
+  const overCap = (open!.results as { studentId: string; creditedMs: number }[])
+    .filter((t) => quietByStudent.has(t.studentId) && !amountsByStudent.has(t.studentId))
+    .map((t) => ({ studentId: t.studentId, quietMs: quietByStudent.get(t.studentId)! }));
+  return { credited, overCap };
 }
 
 /**
- * "Credit m:ss": gives one student back exactly the outage time the room
- * party recorded for them in this room (not what their device claims), each
- * outage once: a second click credits only outages that ended since.
+ * "Credit m:ss": gives one student back the outage time the room party
+ * recorded for them in this room (not what their device claims), less any
+ * time in which the server heard from them anyway (decision 035), each
+ * outage once: a second click credits only outages that ended since. No cap:
+ * this is the click that credits a long outage after the admin looked at it.
  */
-export async function creditOutage(db: Db, room: Room, participantId: string, admin: TimeAdmin, now = Date.now()) {
+export async function creditOutage(db: Db, env: Env, room: Room, participantId: string, admin: TimeAdmin, now = Date.now()) {
   const participant = await requireParticipant(db, room, participantId);
   const test = await testOfParticipant(db, room, participant.studentId);
   if (!test) throw new RoomRuleError(STUDENT_TIME_MESSAGES.notStarted);
   if (isOver(test)) throw new RoomRuleError(STUDENT_TIME_MESSAGES.over, 409);
-  const [credited] = await creditOutages(db, room, admin, { studentId: participant.studentId, overMs: 0, now });
+  const { credited: [credited] } = await creditOutages(db, env, room, admin, { studentId: participant.studentId, overMs: 0, now });
   if (!credited) throw new RoomRuleError(STUDENT_TIME_MESSAGES.nothingToCredit, 409);
   return { ...credited, name: participant.fullName };
 }
 
-/** "Credit all outages over 1 minute": every student whose test is still open, each outage once. */
-export async function creditAllOutages(db: Db, room: Room, admin: TimeAdmin, now = Date.now()) {
-  const credited = await creditOutages(db, room, admin, { overMs: STUDENT_TIME_LIMITS.bulkCreditOverMs, now });
-  if (credited.length === 0) throw new RoomRuleError(STUDENT_TIME_MESSAGES.nothingToCreditRoom, 409);
-  return credited;
+/**
+ * "Credit all outages over 1 minute": every student whose test is still open,
+ * each outage once, and no student past STUDENT_TIME_LIMITS.bulkCreditCapMs of
+ * credited time: those are returned by name in `overCap`, for their own click.
+ */
+export async function creditAllOutages(db: Db, env: Env, room: Room, admin: TimeAdmin, now = Date.now()) {
+  const { credited, overCap } = await creditOutages(db, env, room, admin, {
+    overMs: STUDENT_TIME_LIMITS.bulkCreditOverMs,
+    capMs: STUDENT_TIME_LIMITS.bulkCreditCapMs,
+    now,
+  });
+  const names = overCap.length
+    ? await db
+        .select({ studentId: roomParticipants.studentId, name: roomParticipants.fullName })
+        .from(roomParticipants)
+        .where(eq(roomParticipants.roomId, room.id))
+    : [];
+  const nameOf = new Map(names.map((n) => [n.studentId, n.name]));
+  const flagged = overCap.map((o) => ({ ...o, name: nameOf.get(o.studentId) ?? "a student" }));
+  if (credited.length === 0) {
+    if (flagged.length) throw new RoomRuleError(`${STUDENT_TIME_MESSAGES.overBulkCap}: ${flagged.map((f) => `${f.name} (${clock(f.quietMs)})`).join(", ")}`, 409);
+    throw new RoomRuleError(STUDENT_TIME_MESSAGES.nothingToCreditRoom, 409);
+  }
+  return { credited, overCap: flagged };
 }
 
 /** How many trail rows the room page shows (newest first). */

@@ -84,20 +84,24 @@ export function addedTimeLabel(ms: number): string {
   return ms % 60_000 === 0 ? `+${ms / 60_000} min` : `+${clock(ms)}`;
 }
 
-/** One disconnected period the room party recorded, and whether a credit gave it back already. */
-export type CreditableOutage = { startedAt: number; endedAt: number | null; credited: boolean };
+/**
+ * One disconnected period the room party recorded, and whether a credit gave
+ * it back already. `quietMs`: the part of it in which the server heard
+ * nothing from the student (decision 035), when known; else all of it.
+ */
+export type CreditableOutage = { startedAt: number; endedAt: number | null; credited: boolean; quietMs?: number };
 
 /**
  * The outage time an admin can give back now: every recorded outage that has
  * ended (an outage still going on is not over yet) and was not credited
- * before, longer than `overMs` (the bulk credit's minute). The server's SQL
- * in student-time.server.ts applies the same rule.
+ * before, whose quiet part is longer than `overMs` (the bulk credit's
+ * minute). The server's credit in student-time.server.ts applies the same rule.
  */
 export function creditableOutageMs(outages: readonly CreditableOutage[], overMs = 0): number {
   let total = 0;
   for (const o of outages) {
     if (o.credited || o.endedAt === null) continue;
-    const length = o.endedAt - o.startedAt;
+    const length = o.quietMs ?? o.endedAt - o.startedAt;
     if (length > overMs) total += length;
   }
   return total;

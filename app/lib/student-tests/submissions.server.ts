@@ -242,7 +242,14 @@ export type SubmissionView = {
  * view"). Students see hidden cases' status only; the caller checks who may
  * see which test (students only their own).
  */
-export async function submissionView(db: Db, env: Env, testId: string, audience: Audience): Promise<SubmissionView | null> {
+export async function submissionView(
+  db: Db,
+  env: Env,
+  testId: string,
+  audience: Audience,
+  /** A course instructor's admin view (decision 025): hidden cases as verdicts only, like a student's. */
+  { hiddenCases = audience === "admin" }: { hiddenCases?: boolean } = {},
+): Promise<SubmissionView | null> {
   const row = await db
     .select({ test: studentTests, room: testRooms, name: user.name, email: user.email })
     .from(studentTests)
@@ -302,7 +309,7 @@ export async function submissionView(db: Db, env: Env, testId: string, audience:
         score: sub?.score ?? 0,
         submittedAt: sub?.submittedAt.getTime() ?? null,
         cases: own.map((c, i) => {
-          const shown = !c.isHidden || audience === "admin";
+          const shown = !c.isHidden || hiddenCases;
           return {
             ...(audience === "admin" ? { id: c.id } : {}),
             number: i + 1,
