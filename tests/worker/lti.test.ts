@@ -334,3 +334,91 @@ describe("a launch is verified completely: anything else is a 4xx with a readabl
     expect(foreign.status).toBe(403);
   });
 });
+
+describe("an LMS user is linked to an account by email only when that email is proven (decision 035)", () => {
+  const trustEmails = (on: boolean) => env.DB.prepare("UPDATE lti_platforms SET trust_email = ? WHERE issuer = ?").bind(on ? 1 : 0, lms).run();
+  const idOf = async (email: string) => (await one<{ id: string }>("SELECT id FROM user WHERE email = ?", email)).id;
+  const linkOf = async (sub: string) => (await one<{ user_id: string }>("SELECT user_id FROM lti_users WHERE sub = ?", sub)).user_id;
+  const lmsUser = (userKey: string, sub: string, email: string, roles = [INSTRUCTOR]) =>
+    control("users", { userKey, sub, name: `${userKey} Person`, email, roles });
+
+  it("a student who signed up with a teacher's email gets no course rights when the teacher first launches from a trusted LMS", async () => {
+    const email = "tina.teacher@lms.test";
+    const student = await signUp({ role: "student", email, password: "chosen-by-the-student" });
+    await lmsUser("tina", "teacher-sub-2", email);
+    await trustEmails(true);
+    try {
+      const { res, session } = await launchFromLms("/start-deep-link/course-1?as=tina");
+      expect(res.status, await res.clone().text()).toBe(302);
+      const studentId = await idOf(email);
+      const teacherId = await linkOf("teacher-sub-2");
+      expect(teacherId).not.toBe(studentId);
+      // The teacher's own account: a placeholder email (the claimed one is taken), an instructor of the course.
+      expect((await one<{ email: string }>("SELECT email FROM user WHERE id = ?", teacherId)).email).toMatch(/\.lti\.invalid$/);
+      expect(await one("SELECT role FROM lti_context_members WHERE user_id = ?", teacherId)).toEqual({ role: "instructor" });
+      expect((await call(`/admin/room/${roomId}`, { cookie: session })).status).toBe(200);
+      // The student's account: no course, no room.
+      expect(await one("SELECT count(*) AS n FROM lti_context_members WHERE user_id = ?", studentId)).toEqual({ n: 0 });
+      expect(await one("SELECT count(*) AS n FROM lti_users WHERE user_id = ?", studentId)).toEqual({ n: 0 });
+      expect((await call(`/admin/room/${roomId}`, { cookie: student.cookie })).status).toBe(302);
+    } finally {
+      await trustEmails(false);
+    }
+  });
+
+  it("links an account an administrator made, once; never an administrator's own account", async () => {
+    const made = "made.by.admin@lms.test";
+    const created = await postForm("/admin/users", { intent: "create", full_name: "Made By Admin", email: made, password: "password123", role: "student" }, admin);
+    expect(created.status).toBe(200);
+    expect(await one("SELECT email_verified FROM user WHERE email = ?", made)).toEqual({ email_verified: 1 });
+    const adminEmail = (await one<{ email: string }>("SELECT u.email FROM user u JOIN user_roles r ON r.user_id = u.id WHERE r.role = 'admin' LIMIT 1")).email;
+    await lmsUser("made", "made-sub-1", made);
+    await lmsUser("made-again", "made-sub-2", made);
+    await lmsUser("adm", "admin-sub-1", adminEmail);
+    await trustEmails(true);
+    try {
+      expect((await launchFromLms("/start-deep-link/course-1?as=made")).res.status).toBe(302);
+      expect(await linkOf("made-sub-1")).toBe(await idOf(made));
+      // A second LMS identity with the same email: the account already has its LMS link.
+      expect((await launchFromLms("/start-deep-link/course-1?as=made-again")).res.status).toBe(302);
+      expect(await linkOf("made-sub-2")).not.toBe(await idOf(made));
+      // An administrator's account is never taken through an email claim: the LMS user gets a student account.
+      expect((await launchFromLms("/start-deep-link/course-1?as=adm")).res.status).toBe(302);
+      const adminLink = await linkOf("admin-sub-1");
+      expect(adminLink).not.toBe(await idOf(adminEmail));
+      expect(await one("SELECT role FROM user_roles WHERE user_id = ?", adminLink)).toEqual({ role: "student" });
+    } finally {
+      await trustEmails(false);
+    }
+  });
+
+  it("an untrusted LMS's account carries a placeholder email, never the claimed one, so a trusted LMS cannot link to it later", async () => {
+    const claimed = "uma.untrusted@lms.test";
+    await lmsUser("uma", "untrusted-sub-1", claimed);
+    expect((await launchFromLms("/start-deep-link/course-1?as=uma")).res.status).toBe(302);
+    expect((await one<{ email: string }>("SELECT email FROM user WHERE id = ?", await linkOf("untrusted-sub-1"))).email).toMatch(/\.lti\.invalid$/);
+    expect(await one("SELECT count(*) AS n FROM user WHERE email = ?", claimed)).toEqual({ n: 0 });
+  });
+
+  it("a roster from a trusted LMS does not link a learner to a self-made account with their email", async () => {
+    const email = "sam.roster@lms.test";
+    const student = await signUp({ role: "student", email });
+    const made = await postForm("/admin?index", { intent: "create", roomName: "Roster linking", category: MCQ, questionType: "mcq", language: "python", durationMinutes: "30" }, admin);
+    expect(made.status).toBe(200);
+    const room = (await one<{ id: string }>("SELECT id FROM test_rooms WHERE room_name = 'Roster linking'")).id;
+    const course = (await one<{ id: string }>("SELECT id FROM lti_contexts WHERE context_id = 'course-1'")).id;
+    await env.DB.prepare("INSERT INTO lti_room_contexts (room_id, context_id) VALUES (?, ?)").bind(room, course).run();
+    await control("members", { members: [{ status: "Active", name: "Sam Roster", email, user_id: "roster-sub-1", roles: [LEARNER] }] });
+    await trustEmails(true);
+    try {
+      const synced = await postForm(`/admin/room/${room}`, { intent: "sync-roster" }, admin);
+      expect(synced.status, await synced.clone().text()).toBe(200);
+      const studentId = await idOf(email);
+      expect(await linkOf("roster-sub-1")).not.toBe(studentId);
+      expect(await one("SELECT count(*) AS n FROM room_participants WHERE room_id = ? AND student_id = ?", room, studentId)).toEqual({ n: 0 });
+      expect((await call(`/waiting/${room}`, { cookie: student.cookie })).status).not.toBe(200);
+    } finally {
+      await trustEmails(false);
+    }
+  });
+});

@@ -1,6 +1,6 @@
 // What a verified launch does (decision 025): the account, the course and the
 // user's role in it, then the room (resource link) or our picker (deep linking).
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   ltiContextMembers,
@@ -16,6 +16,7 @@ import type { Db } from "~/lib/d1/db.server";
 import { EMAIL_MAX } from "~/lib/http/input-limits";
 import { getRoom, type Room } from "~/lib/rooms/rooms.server";
 import { enterRoom } from "~/lib/student-tests/student-tests.server";
+import { emailLinkDecision, newAccountEmail, type EmailMatch } from "./account-linking";
 import { CLAIM, courseRole, SCOPE } from "./lti";
 import { LtiError, type VerifiedLaunch } from "./oidc.server";
 import type { Platform } from "./platforms.server";
@@ -144,10 +145,28 @@ function placeholderEmail(platform: Platform, sub: string) {
 
 type Account = { id: string; role: "admin" | "student" | null };
 
+/** The account that has this email, with what the linking rule needs to know of it. */
+async function emailMatch(db: Db, email: string): Promise<(EmailMatch & { id: string }) | undefined> {
+  const row = await db
+    .select({
+      id: user.id,
+      role: userRoles.role,
+      emailVerified: user.emailVerified,
+      hasLmsLink: sql<number>`exists (select 1 from ${ltiUsers} where ${ltiUsers.userId} = ${user.id})`,
+    })
+    .from(user)
+    .leftJoin(userRoles, eq(userRoles.userId, user.id))
+    .where(eq(user.email, email))
+    .get();
+  return row && { ...row, hasLmsLink: Boolean(row.hasLmsLink) };
+}
+
 /**
  * The account an LMS user signs in as: found by platform + sub; else, when the
- * platform is trusted for it, the account with the launch's email; else a new
- * student account (an instructor's rights come from the course, never from here).
+ * platform is trusted for it, the account with the launch's email if that email
+ * was verified here (or an admin made the account), it is no admin's and has no
+ * LMS link yet (decision 035); else a new student account (an instructor's
+ * rights come from the course, never from here).
  */
 export async function accountFor(
   db: Db,
@@ -155,12 +174,14 @@ export async function accountFor(
   person: Pick<Claims, "sub" | "name" | "given_name" | "family_name" | "email">,
   launchedAt: number | null,
 ): Promise<Account> {
-  const known = await db
-    .select({ id: ltiUsers.userId, role: userRoles.role })
-    .from(ltiUsers)
-    .leftJoin(userRoles, eq(userRoles.userId, ltiUsers.userId))
-    .where(and(eq(ltiUsers.platformId, platform.id), eq(ltiUsers.sub, person.sub)))
-    .get();
+  const linked = () =>
+    db
+      .select({ id: ltiUsers.userId, role: userRoles.role })
+      .from(ltiUsers)
+      .leftJoin(userRoles, eq(userRoles.userId, ltiUsers.userId))
+      .where(and(eq(ltiUsers.platformId, platform.id), eq(ltiUsers.sub, person.sub)))
+      .get();
+  const known = await linked();
   if (known) {
     if (launchedAt !== null) {
       await db
@@ -171,23 +192,22 @@ export async function accountFor(
     return known;
   }
   const email = person.email?.toLowerCase();
-  const sameEmail = email
-    ? await db
-        .select({ id: user.id, role: userRoles.role })
-        .from(user)
-        .leftJoin(userRoles, eq(userRoles.userId, user.id))
-        .where(eq(user.email, email))
-        .get()
-    : undefined;
+  const sameEmail = email ? await emailMatch(db, email) : undefined;
   const link = (userId: string) =>
     db
       .insert(ltiUsers)
       .values({ platformId: platform.id, sub: person.sub, userId, launchedAt: launchedAt === null ? null : new Date(launchedAt) })
       .onConflictDoNothing();
-  if (sameEmail) {
-    if (!platform.trustEmail) throw new LtiError(LTI_MESSAGES.emailTaken, 409);
-    await link(sameEmail.id);
-    return sameEmail;
+  const decision = emailLinkDecision(platform.trustEmail, sameEmail);
+  if (decision === "refuse") throw new LtiError(LTI_MESSAGES.emailTaken, 409);
+  if (decision === "link") {
+    // Only while the account still has no LMS link: two first launches from two LMSs cannot both take it.
+    await db.run(sql`insert into ${ltiUsers} (platform_id, sub, user_id, launched_at)
+      select ${platform.id}, ${person.sub}, ${sameEmail!.id}, ${launchedAt}
+      where not exists (select 1 from ${ltiUsers} where ${ltiUsers.userId} = ${sameEmail!.id})
+      on conflict do nothing`);
+    const won = await linked();
+    if (won) return won;
   }
   const id = crypto.randomUUID();
   const now = new Date();
@@ -195,7 +215,8 @@ export async function accountFor(
     db.insert(user).values({
       id,
       name: displayName(person),
-      email: email ?? placeholderEmail(platform, person.sub),
+      // An untrusted platform's claim, or an address another account holds, is never stored as this account's email.
+      email: newAccountEmail(platform.trustEmail, email, Boolean(sameEmail)) ?? placeholderEmail(platform, person.sub),
       emailVerified: false,
       createdAt: now,
       updatedAt: now,
