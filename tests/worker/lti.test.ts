@@ -318,6 +318,34 @@ describe("a launch is verified completely: anything else is a 4xx with a readabl
     expect(html).toContain('action="/lti/login" target="_blank"');
   });
 
+  it("refuses AGS and NRPS URLs that are not https:// with a host name (no IP literals)", async () => {
+    const AGS = "https://purl.imsglobal.org/spec/lti-ags/claim/endpoint";
+    const NRPS = "https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice";
+    const score = "https://purl.imsglobal.org/spec/lti-ags/scope/score";
+    const before = await sessionCount();
+    for (const lineitem of ["http://lms.example.edu/lineitems/1/lineitem", "https://10.0.0.5/lineitems/1/lineitem", "https://[fd00::1]/lineitems/1"]) {
+      await expectRefused(await mintedLaunch({ [AGS]: { lineitem, scope: [score] } }), 400, /grade service URL \(AGS lineitem\) must be an https:\/\/ URL with a host name/);
+    }
+    for (const url of ["http://lms.example.edu/memberships/1", "https://169.254.169.254/latest/meta-data"]) {
+      await expectRefused(await mintedLaunch({ [NRPS]: { context_memberships_url: url } }), 400, /roster service URL \(NRPS context_memberships_url\) must be an https:\/\/ URL/);
+    }
+    expect(await sessionCount()).toBe(before);
+  });
+
+  it("names only host names of the launch in frame-ancestors: no wildcard, quote or semicolon", async () => {
+    const res = await mintedLaunch({ [`${C}launch_presentation`]: { return_url: "https://*" } });
+    expect(res.status).toBe(302);
+    const cookie = cookieFrom(res);
+    for (const bad of ["https://evil.example;script-src", "https://a'b.example"]) {
+      const other = await mintedLaunch({ [`${C}launch_presentation`]: { return_url: bad } });
+      expect(other.status).toBe(302);
+      const csp = (await call("/student", { cookie: cookieFrom(other) })).headers.get("Content-Security-Policy") ?? "";
+      expect(csp).not.toMatch(/evil|a'b/);
+    }
+    const csp = (await call("/student", { cookie })).headers.get("Content-Security-Policy") ?? "";
+    expect(/frame-ancestors ([^;]*)/.exec(csp)?.[1]).toBe(`'self' ${lms}`);
+  });
+
   it("refetches the platform's keys when a new kid appears (keys rotate)", async () => {
     expect((await mintedLaunch()).status).toBe(302);
     await control("rotate", {});

@@ -17,7 +17,7 @@ import { EMAIL_MAX } from "~/lib/http/input-limits";
 import { getRoom, type Room } from "~/lib/rooms/rooms.server";
 import { enterRoom } from "~/lib/student-tests/student-tests.server";
 import { emailLinkDecision, newAccountEmail, type EmailMatch } from "./account-linking";
-import { CLAIM, courseRole, SCOPE } from "./lti";
+import { CLAIM, courseRole, isAllowedServiceUrl, SCOPE } from "./lti";
 import { LtiError, type VerifiedLaunch } from "./oidc.server";
 import type { Platform } from "./platforms.server";
 
@@ -68,6 +68,8 @@ export const LTI_MESSAGES = {
   emailTaken:
     "An account with this email already exists here. An administrator can trust this LMS's emails under Admin → LTI to link the two.",
   removed: "You have been removed from this room",
+  gradeServiceUrl: "The launch's grade service URL (AGS lineitem) must be an https:// URL with a host name.",
+  rosterServiceUrl: "The launch's roster service URL (NRPS context_memberships_url) must be an https:// URL with a host name.",
 } as const;
 
 /** The launch's claims, read strictly where we rely on them. */
@@ -77,6 +79,11 @@ export function readClaims(verified: VerifiedLaunch): Claims {
     const issue = parsed.error.issues[0]!;
     throw new LtiError(`The launch token has an invalid ${issue.path.join(".") || "claim"}.`, 400);
   }
+  // URLs the Worker will call later (scores, rosters): the same rule as the platform's own URLs, and no IP literals.
+  const lineItem = parsed.data[CLAIM.ags]?.lineitem;
+  if (lineItem && !isAllowedServiceUrl(lineItem)) throw new LtiError(LTI_MESSAGES.gradeServiceUrl, 400);
+  const memberships = parsed.data[CLAIM.nrps]?.context_memberships_url;
+  if (memberships && !isAllowedServiceUrl(memberships)) throw new LtiError(LTI_MESSAGES.rosterServiceUrl, 400);
   return parsed.data;
 }
 
