@@ -215,7 +215,9 @@ describe("learners land in the room; the roster; grades flow back", () => {
     expect(land).toMatch(/^\/lti\/land\/[\w-]{43}$/);
     const landing = await call(land, { cookie });
     expect(landing.status).toBe(200);
-    expect(await landing.text()).toContain(JSON.stringify(`/waiting/${roomId}`));
+    // It goes on by posting its single-use token (decision 035), framed only by the launch's LMS.
+    expect(await landing.text()).toMatch(/<form id="continue" method="post" action="\/lti\/handoff"><input type="hidden" name="token" value="[\w-]{43}"><input type="hidden" name="stay" value="1">/);
+    expect(landing.headers.get("Content-Security-Policy")).toContain(`frame-ancestors 'self' ${lms}`);
     for (const c of res.headers.getSetCookie().filter((c) => !c.includes("Max-Age=0"))) expect(c).toMatch(/SameSite=None; Partitioned/);
     const waiting = await call(`/waiting/${roomId}`, { cookie });
     expect(waiting.status).toBe(200);
@@ -239,6 +241,29 @@ describe("learners land in the room; the roster; grades flow back", () => {
     // Only Nora has not launched yet.
     const page = await (await call(`/admin/room/${roomId}`, { cookie: teacher })).text();
     expect(page.match(/Not launched yet/g)).toHaveLength(1);
+  });
+
+  it("the landing page may be framed by the launch's LMS only, and going on in the frame uses its token up without signing anyone in", async () => {
+    const { res, cookie } = await launchFromLms(`/start/${activityId}?as=learner`);
+    const land = res.headers.get("Location")!;
+    const token = land.split("/").pop()!;
+    // Another site (or a browser without this launch's frame cookie) may not frame it.
+    const elsewhere = await call(land);
+    expect(elsewhere.status).toBe(200);
+    expect(elsewhere.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
+    expect(elsewhere.headers.get("X-Frame-Options")).toBe("DENY");
+    const framed = await call(land, { cookie });
+    expect(/frame-ancestors ([^;]*)/.exec(framed.headers.get("Content-Security-Policy") ?? "")?.[1]).toBe(`'self' ${lms}`);
+    expect(framed.headers.get("X-Frame-Options")).toBeNull();
+    // Going on in the frame: the token is used up, and no session is made (the frame has the launch's).
+    const stay = await postForm("/lti/handoff", { token, stay: "1" });
+    expect(stay.status).toBe(302);
+    expect(stay.headers.get("Location")).toBe(`/waiting/${roomId}`);
+    expect(stay.headers.getSetCookie()).toEqual([]);
+    expect((await call(land, { cookie })).status).toBe(410);
+    const again = await postForm("/lti/handoff", { token });
+    expect(again.status).toBe(410);
+    expect(sessionCookie(again)).toBe("");
   });
 
   it("a finished test's score reaches the line item, again after an override, and a failed post is retried", async () => {
