@@ -341,6 +341,40 @@ describe("a launch is verified completely: anything else is a 4xx with a readabl
     const html = await noCookie.text();
     expect(html).toContain("Open in a new window");
     expect(html).toContain('action="/lti/login" target="_blank"');
+    // The relaunch takes the issuer and client id from the registration; the state kept only the rest.
+    expect(formOf(html).fields).toEqual({ iss: lms, client_id: "fake-client-1", login_hint: "learner", lti_message_hint: "minted", lti_deployment_id: "deploy-1", target_link_uri: `${ORIGIN}/lti/launch` });
+  });
+
+  it("a login stores only what its relaunch needs, refuses oversized fields, and is limited per client address", async () => {
+    const { state } = await login(loginFields({ target_link_uri: `${ORIGIN}/lti/launch?${"x".repeat(400)}` }));
+    const stored = JSON.parse((await one<{ login: string }>("SELECT login FROM lti_states WHERE state = ?", state)).login);
+    expect(stored).toEqual({ login_hint: "learner", lti_message_hint: "minted", lti_deployment_id: "deploy-1", target_link_uri: `${ORIGIN}/lti/launch` });
+    await expectRefused(await fromLms("/lti/login", loginFields({ lti_message_hint: "h".repeat(3000) })), 400, /too long \(lti_message_hint\)/);
+    await expectRefused(await fromLms("/lti/login", loginFields({ login_hint: "h".repeat(1500) })), 400, /too long \(login_hint\)/);
+
+    const fromAddress = (ip: string) =>
+      exports.default.fetch(
+        new Request(`${ORIGIN}/lti/login`, {
+          method: "POST",
+          headers: { Origin: lms, "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": ip },
+          body: new URLSearchParams(loginFields()),
+          redirect: "manual",
+        }),
+      );
+    // One address uses up its logins for the minute (counted straight in its limiter, as that many logins would).
+    const limiter = env.RateLimiter.getByName("lti-login:ip|203.0.113.7");
+    for (let i = 0; i < 200; i++) {
+      const decision = await limiter.attempt("lti-login:ip");
+      if (decision.allowed) await limiter.failed("lti-login:ip", decision.at);
+    }
+    const states = (await one<{ n: number }>("SELECT count(*) AS n FROM lti_states")).n;
+    const limited = await fromAddress("203.0.113.7");
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await limited.text()).toMatch(/Too many LMS launches from your network. Please wait (\d+ seconds?|1 minute) and try again\./);
+    expect((await one<{ n: number }>("SELECT count(*) AS n FROM lti_states")).n).toBe(states);
+    // Another address is not affected.
+    expect((await fromAddress("203.0.113.8")).status).toBe(302);
   });
 
   it("refuses AGS and NRPS URLs that are not https:// with a host name (no IP literals)", async () => {

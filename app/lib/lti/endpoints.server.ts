@@ -20,6 +20,8 @@ import { getRoom } from "~/lib/rooms/rooms.server";
 import { consumeHandoff, createHandoff, peekHandoff } from "./handoff.server";
 import { getServerEnv } from "~/lib/env.server";
 import { requireSameOrigin } from "~/lib/http/json-request.server";
+import { countRequest, ltiLoginLimits, TooManyAttemptsError } from "~/lib/rate-limits/attempts.server";
+import { MESSAGES } from "~/lib/rate-limits/limits";
 
 const MAX_FORM_BYTES = 128 * 1024;
 
@@ -161,8 +163,12 @@ export async function handleLtiRequest(request: Request, context: AppLoadContext
       const params = await readParams(request);
       const parsed = LoginSchema.safeParse(params ?? {});
       if (!parsed.success) {
+        const tooLong = parsed.error.issues.find((issue) => issue.code === "too_big");
+        if (tooLong) throw new LtiError(`The LMS's login request has a field that is too long (${tooLong.path.join(".")}).`, 400);
         throw new LtiError("The LMS's login request is incomplete: it needs iss, login_hint and target_link_uri.", 400);
       }
+      // Every login stores a state for 10 minutes: limited per client address (decision 018's limiter).
+      await countRequest(env, ltiLoginLimits(request), MESSAGES.ltiLogin);
       const { location, cookie } = await startLogin(context.db, parsed.data, url.origin);
       return new Response(null, { status: 302, headers: { Location: location, "Set-Cookie": cookie, "Cache-Control": "no-store" } });
     }
@@ -194,6 +200,9 @@ export async function handleLtiRequest(request: Request, context: AppLoadContext
   } catch (error) {
     if (error instanceof Response) return error;
     if (error instanceof LtiError) return refused(error);
+    if (error instanceof TooManyAttemptsError) {
+      return ltiMessagePage({ title: "Please wait a moment", message: error.message, status: 429, headers: error.headers });
+    }
     if (error instanceof LtiNotConfiguredError) return ltiMessagePage({ title: "LTI is not set up", message: error.message, status: 503 });
     console.error("LTI request failed", error);
     return ltiMessagePage({
