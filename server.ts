@@ -52,7 +52,7 @@ export default {
 
 async function handle(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   // A deployment with a published secret answers nothing else (decision 021).
-  const refusal = productionConfigurationError(env, request.url);
+  const refusal = await productionConfigurationError(env, request.url);
   if (refusal) {
     console.error(refusal);
     return new Response(refusal, { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } });

@@ -63,6 +63,23 @@ describe("production with the documented local defaults (decision 021)", () => {
     expect(all).toMatch(/wrangler secret put/);
   });
 
+  it("refuses the published LTI key however it is written: pretty-printed, reordered, or as a PEM", async () => {
+    const { exportPKCS8, generateKeyPair, exportJWK, importJWK } = await import("jose");
+    const { LOCAL_LTI_KEY } = await import("./lti/local-key");
+    const url = "https://exam.example.edu/";
+    const prod = { BETTER_AUTH_URL: "https://exam.example.edu" };
+    const jwk = JSON.parse(LOCAL_LTI_KEY) as Record<string, string>;
+    const reordered = JSON.stringify(Object.fromEntries(Object.entries(jwk).reverse()));
+    const pem = await exportPKCS8(await importJWK(jwk, "RS256", { extractable: true }) as CryptoKey);
+    for (const variant of [JSON.stringify(jwk, null, 2), reordered, ` ${LOCAL_LTI_KEY} `, pem, pem.replace(/\n/g, "\\n"), JSON.stringify({ ...jwk, alg: "RS256" })]) {
+      expect(await check({ ...prod, LTI_PRIVATE_KEY: variant }, url), variant.slice(0, 40)).toMatch(/LTI_PRIVATE_KEY is still the documented local default/);
+    }
+    const { privateKey } = await generateKeyPair("RS256", { extractable: true });
+    expect(await check({ ...prod, LTI_PRIVATE_KEY: JSON.stringify(await exportJWK(privateKey)) }, url)).toBeNull();
+    expect(await check({ ...prod, LTI_PRIVATE_KEY: await exportPKCS8(privateKey) }, url)).toBeNull();
+    expect(await check({ ...prod, LTI_PRIVATE_KEY: "not a key" }, url)).toBeNull();
+  });
+
   it("counts a deployment as production even when BETTER_AUTH_URL was left on localhost", async () => {
     expect(await check({ ADMIN_SIGNUP_CODE: "ADMIN-2026" }, "https://proctor-edge.someone.workers.dev/")).toMatch(/ADMIN_SIGNUP_CODE/);
   });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 // Explicit .ts extensions: scripts/deploy-check.mjs imports this file in plain Node.
 import { parseRunnerUrls } from "./runner/pool.ts";
-import { LOCAL_LTI_KEY } from "./lti/local-key.ts";
+import { isLocalLtiKey, LOCAL_LTI_KEY } from "./lti/local-key.ts";
 
 // Validated once per isolate: a missing secret fails loudly on the first
 // request instead of surfacing as a confusing auth error later. Also read by
@@ -91,11 +91,18 @@ export function isLocalDevelopment(env: { BETTER_AUTH_URL?: string }, requestUrl
  * documented local defaults, named. Null when it may answer. Checked on every
  * request, because a Worker cannot refuse to start.
  */
-export function productionConfigurationError(env: Partial<Record<DefaultedSecret | "BETTER_AUTH_URL", string>>, requestUrl: string): string | null {
+export async function productionConfigurationError(
+  env: Partial<Record<DefaultedSecret | "BETTER_AUTH_URL", string>>,
+  requestUrl: string,
+): Promise<string | null> {
   if (isLocalDevelopment(env, requestUrl)) return null;
-  const names = (Object.keys(DOCUMENTED_LOCAL_DEFAULTS) as DefaultedSecret[]).filter(
-    (name) => env[name]?.trim() === DOCUMENTED_LOCAL_DEFAULTS[name],
-  );
+  const names: DefaultedSecret[] = [];
+  for (const name of Object.keys(DOCUMENTED_LOCAL_DEFAULTS) as DefaultedSecret[]) {
+    const value = env[name]?.trim();
+    if (!value) continue;
+    // The key is compared as a key: the same one pretty-printed, reordered or as a PEM is still the published one.
+    if (name === "LTI_PRIVATE_KEY" ? await isLocalLtiKey(value) : value === DOCUMENTED_LOCAL_DEFAULTS[name]) names.push(name);
+  }
   if (names.length === 0) return null;
   return (
     `Refusing to serve: ${names.join(", ")} ${names.length === 1 ? "is" : "are"} still the documented local default ` +

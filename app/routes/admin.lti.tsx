@@ -243,8 +243,8 @@ function PlatformForm({ editing, onDone }: { editing: PlatformRow | null; onDone
         <label className="flex items-start gap-2 text-sm">
           <input type="checkbox" name="trustEmail" defaultChecked={editing?.trustEmail} className="mt-1" />
           <span>
-            Trust this LMS's email addresses: a first launch signs in to the existing account with the same email. Only for an LMS
-            that verifies its users' emails.
+            Trust this LMS's email addresses: a first launch signs in to the existing account with the same email, if an
+            administrator made that account and it has no LMS link yet. Only for an LMS that verifies its users' emails.
           </span>
         </label>
         <p className="text-xs text-muted">Plain http:// URLs are accepted for localhost only (local development).</p>

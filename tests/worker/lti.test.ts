@@ -215,7 +215,9 @@ describe("learners land in the room; the roster; grades flow back", () => {
     expect(land).toMatch(/^\/lti\/land\/[\w-]{43}$/);
     const landing = await call(land, { cookie });
     expect(landing.status).toBe(200);
-    expect(await landing.text()).toContain(JSON.stringify(`/waiting/${roomId}`));
+    // It goes on by posting its single-use token (decision 035), framed only by the launch's LMS.
+    expect(await landing.text()).toMatch(/<form id="continue" method="post" action="\/lti\/handoff"><input type="hidden" name="token" value="[\w-]{43}"><input type="hidden" name="stay" value="1">/);
+    expect(landing.headers.get("Content-Security-Policy")).toContain(`frame-ancestors 'self' ${lms}`);
     for (const c of res.headers.getSetCookie().filter((c) => !c.includes("Max-Age=0"))) expect(c).toMatch(/SameSite=None; Partitioned/);
     const waiting = await call(`/waiting/${roomId}`, { cookie });
     expect(waiting.status).toBe(200);
@@ -239,6 +241,29 @@ describe("learners land in the room; the roster; grades flow back", () => {
     // Only Nora has not launched yet.
     const page = await (await call(`/admin/room/${roomId}`, { cookie: teacher })).text();
     expect(page.match(/Not launched yet/g)).toHaveLength(1);
+  });
+
+  it("the landing page may be framed by the launch's LMS only, and going on in the frame uses its token up without signing anyone in", async () => {
+    const { res, cookie } = await launchFromLms(`/start/${activityId}?as=learner`);
+    const land = res.headers.get("Location")!;
+    const token = land.split("/").pop()!;
+    // Another site (or a browser without this launch's frame cookie) may not frame it.
+    const elsewhere = await call(land);
+    expect(elsewhere.status).toBe(200);
+    expect(elsewhere.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
+    expect(elsewhere.headers.get("X-Frame-Options")).toBe("DENY");
+    const framed = await call(land, { cookie });
+    expect(/frame-ancestors ([^;]*)/.exec(framed.headers.get("Content-Security-Policy") ?? "")?.[1]).toBe(`'self' ${lms}`);
+    expect(framed.headers.get("X-Frame-Options")).toBeNull();
+    // Going on in the frame: the token is used up, and no session is made (the frame has the launch's).
+    const stay = await postForm("/lti/handoff", { token, stay: "1" });
+    expect(stay.status).toBe(302);
+    expect(stay.headers.get("Location")).toBe(`/waiting/${roomId}`);
+    expect(stay.headers.getSetCookie()).toEqual([]);
+    expect((await call(land, { cookie })).status).toBe(410);
+    const again = await postForm("/lti/handoff", { token });
+    expect(again.status).toBe(410);
+    expect(sessionCookie(again)).toBe("");
   });
 
   it("a finished test's score reaches the line item, again after an override, and a failed post is retried", async () => {
@@ -316,6 +341,68 @@ describe("a launch is verified completely: anything else is a 4xx with a readabl
     const html = await noCookie.text();
     expect(html).toContain("Open in a new window");
     expect(html).toContain('action="/lti/login" target="_blank"');
+    // The relaunch takes the issuer and client id from the registration; the state kept only the rest.
+    expect(formOf(html).fields).toEqual({ iss: lms, client_id: "fake-client-1", login_hint: "learner", lti_message_hint: "minted", lti_deployment_id: "deploy-1", target_link_uri: `${ORIGIN}/lti/launch` });
+  });
+
+  it("a login stores only what its relaunch needs, refuses oversized fields, and is limited per client address", async () => {
+    const { state } = await login(loginFields({ target_link_uri: `${ORIGIN}/lti/launch?${"x".repeat(400)}` }));
+    const stored = JSON.parse((await one<{ login: string }>("SELECT login FROM lti_states WHERE state = ?", state)).login);
+    expect(stored).toEqual({ login_hint: "learner", lti_message_hint: "minted", lti_deployment_id: "deploy-1", target_link_uri: `${ORIGIN}/lti/launch` });
+    await expectRefused(await fromLms("/lti/login", loginFields({ lti_message_hint: "h".repeat(3000) })), 400, /too long \(lti_message_hint\)/);
+    await expectRefused(await fromLms("/lti/login", loginFields({ login_hint: "h".repeat(1500) })), 400, /too long \(login_hint\)/);
+
+    const fromAddress = (ip: string) =>
+      exports.default.fetch(
+        new Request(`${ORIGIN}/lti/login`, {
+          method: "POST",
+          headers: { Origin: lms, "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": ip },
+          body: new URLSearchParams(loginFields()),
+          redirect: "manual",
+        }),
+      );
+    // One address uses up its logins for the minute (counted straight in its limiter, as that many logins would).
+    const limiter = env.RateLimiter.getByName("lti-login:ip|203.0.113.7");
+    for (let i = 0; i < 200; i++) {
+      const decision = await limiter.attempt("lti-login:ip");
+      if (decision.allowed) await limiter.failed("lti-login:ip", decision.at);
+    }
+    const states = (await one<{ n: number }>("SELECT count(*) AS n FROM lti_states")).n;
+    const limited = await fromAddress("203.0.113.7");
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await limited.text()).toMatch(/Too many LMS launches from your network. Please wait (\d+ seconds?|1 minute) and try again\./);
+    expect((await one<{ n: number }>("SELECT count(*) AS n FROM lti_states")).n).toBe(states);
+    // Another address is not affected.
+    expect((await fromAddress("203.0.113.8")).status).toBe(302);
+  });
+
+  it("refuses AGS and NRPS URLs that are not https:// with a host name (no IP literals)", async () => {
+    const AGS = "https://purl.imsglobal.org/spec/lti-ags/claim/endpoint";
+    const NRPS = "https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice";
+    const score = "https://purl.imsglobal.org/spec/lti-ags/scope/score";
+    const before = await sessionCount();
+    for (const lineitem of ["http://lms.example.edu/lineitems/1/lineitem", "https://10.0.0.5/lineitems/1/lineitem", "https://[fd00::1]/lineitems/1"]) {
+      await expectRefused(await mintedLaunch({ [AGS]: { lineitem, scope: [score] } }), 400, /grade service URL \(AGS lineitem\) must be an https:\/\/ URL with a host name/);
+    }
+    for (const url of ["http://lms.example.edu/memberships/1", "https://169.254.169.254/latest/meta-data"]) {
+      await expectRefused(await mintedLaunch({ [NRPS]: { context_memberships_url: url } }), 400, /roster service URL \(NRPS context_memberships_url\) must be an https:\/\/ URL/);
+    }
+    expect(await sessionCount()).toBe(before);
+  });
+
+  it("names only host names of the launch in frame-ancestors: no wildcard, quote or semicolon", async () => {
+    const res = await mintedLaunch({ [`${C}launch_presentation`]: { return_url: "https://*" } });
+    expect(res.status).toBe(302);
+    const cookie = cookieFrom(res);
+    for (const bad of ["https://evil.example;script-src", "https://a'b.example"]) {
+      const other = await mintedLaunch({ [`${C}launch_presentation`]: { return_url: bad } });
+      expect(other.status).toBe(302);
+      const csp = (await call("/student", { cookie: cookieFrom(other) })).headers.get("Content-Security-Policy") ?? "";
+      expect(csp).not.toMatch(/evil|a'b/);
+    }
+    const csp = (await call("/student", { cookie })).headers.get("Content-Security-Policy") ?? "";
+    expect(/frame-ancestors ([^;]*)/.exec(csp)?.[1]).toBe(`'self' ${lms}`);
   });
 
   it("refetches the platform's keys when a new kid appears (keys rotate)", async () => {
@@ -332,5 +419,93 @@ describe("a launch is verified completely: anything else is a 4xx with a readabl
     // Every other action keeps the Origin rule (the session cookie is SameSite=None now).
     const foreign = await fromLms(`/admin/room/${roomId}`, { intent: "enable" }, teacher);
     expect(foreign.status).toBe(403);
+  });
+});
+
+describe("an LMS user is linked to an account by email only when that email is proven (decision 035)", () => {
+  const trustEmails = (on: boolean) => env.DB.prepare("UPDATE lti_platforms SET trust_email = ? WHERE issuer = ?").bind(on ? 1 : 0, lms).run();
+  const idOf = async (email: string) => (await one<{ id: string }>("SELECT id FROM user WHERE email = ?", email)).id;
+  const linkOf = async (sub: string) => (await one<{ user_id: string }>("SELECT user_id FROM lti_users WHERE sub = ?", sub)).user_id;
+  const lmsUser = (userKey: string, sub: string, email: string, roles = [INSTRUCTOR]) =>
+    control("users", { userKey, sub, name: `${userKey} Person`, email, roles });
+
+  it("a student who signed up with a teacher's email gets no course rights when the teacher first launches from a trusted LMS", async () => {
+    const email = "tina.teacher@lms.test";
+    const student = await signUp({ role: "student", email, password: "chosen-by-the-student" });
+    await lmsUser("tina", "teacher-sub-2", email);
+    await trustEmails(true);
+    try {
+      const { res, session } = await launchFromLms("/start-deep-link/course-1?as=tina");
+      expect(res.status, await res.clone().text()).toBe(302);
+      const studentId = await idOf(email);
+      const teacherId = await linkOf("teacher-sub-2");
+      expect(teacherId).not.toBe(studentId);
+      // The teacher's own account: a placeholder email (the claimed one is taken), an instructor of the course.
+      expect((await one<{ email: string }>("SELECT email FROM user WHERE id = ?", teacherId)).email).toMatch(/\.lti\.invalid$/);
+      expect(await one("SELECT role FROM lti_context_members WHERE user_id = ?", teacherId)).toEqual({ role: "instructor" });
+      expect((await call(`/admin/room/${roomId}`, { cookie: session })).status).toBe(200);
+      // The student's account: no course, no room.
+      expect(await one("SELECT count(*) AS n FROM lti_context_members WHERE user_id = ?", studentId)).toEqual({ n: 0 });
+      expect(await one("SELECT count(*) AS n FROM lti_users WHERE user_id = ?", studentId)).toEqual({ n: 0 });
+      expect((await call(`/admin/room/${roomId}`, { cookie: student.cookie })).status).toBe(302);
+    } finally {
+      await trustEmails(false);
+    }
+  });
+
+  it("links an account an administrator made, once; never an administrator's own account", async () => {
+    const made = "made.by.admin@lms.test";
+    const created = await postForm("/admin/users", { intent: "create", full_name: "Made By Admin", email: made, password: "password123", role: "student" }, admin);
+    expect(created.status).toBe(200);
+    expect(await one("SELECT email_verified FROM user WHERE email = ?", made)).toEqual({ email_verified: 1 });
+    const adminEmail = (await one<{ email: string }>("SELECT u.email FROM user u JOIN user_roles r ON r.user_id = u.id WHERE r.role = 'admin' LIMIT 1")).email;
+    await lmsUser("made", "made-sub-1", made);
+    await lmsUser("made-again", "made-sub-2", made);
+    await lmsUser("adm", "admin-sub-1", adminEmail);
+    await trustEmails(true);
+    try {
+      expect((await launchFromLms("/start-deep-link/course-1?as=made")).res.status).toBe(302);
+      expect(await linkOf("made-sub-1")).toBe(await idOf(made));
+      // A second LMS identity with the same email: the account already has its LMS link.
+      expect((await launchFromLms("/start-deep-link/course-1?as=made-again")).res.status).toBe(302);
+      expect(await linkOf("made-sub-2")).not.toBe(await idOf(made));
+      // An administrator's account is never taken through an email claim: the LMS user gets a student account.
+      expect((await launchFromLms("/start-deep-link/course-1?as=adm")).res.status).toBe(302);
+      const adminLink = await linkOf("admin-sub-1");
+      expect(adminLink).not.toBe(await idOf(adminEmail));
+      expect(await one("SELECT role FROM user_roles WHERE user_id = ?", adminLink)).toEqual({ role: "student" });
+    } finally {
+      await trustEmails(false);
+    }
+  });
+
+  it("an untrusted LMS's account carries a placeholder email, never the claimed one, so a trusted LMS cannot link to it later", async () => {
+    const claimed = "uma.untrusted@lms.test";
+    await lmsUser("uma", "untrusted-sub-1", claimed);
+    expect((await launchFromLms("/start-deep-link/course-1?as=uma")).res.status).toBe(302);
+    expect((await one<{ email: string }>("SELECT email FROM user WHERE id = ?", await linkOf("untrusted-sub-1"))).email).toMatch(/\.lti\.invalid$/);
+    expect(await one("SELECT count(*) AS n FROM user WHERE email = ?", claimed)).toEqual({ n: 0 });
+  });
+
+  it("a roster from a trusted LMS does not link a learner to a self-made account with their email", async () => {
+    const email = "sam.roster@lms.test";
+    const student = await signUp({ role: "student", email });
+    const made = await postForm("/admin?index", { intent: "create", roomName: "Roster linking", category: MCQ, questionType: "mcq", language: "python", durationMinutes: "30" }, admin);
+    expect(made.status).toBe(200);
+    const room = (await one<{ id: string }>("SELECT id FROM test_rooms WHERE room_name = 'Roster linking'")).id;
+    const course = (await one<{ id: string }>("SELECT id FROM lti_contexts WHERE context_id = 'course-1'")).id;
+    await env.DB.prepare("INSERT INTO lti_room_contexts (room_id, context_id) VALUES (?, ?)").bind(room, course).run();
+    await control("members", { members: [{ status: "Active", name: "Sam Roster", email, user_id: "roster-sub-1", roles: [LEARNER] }] });
+    await trustEmails(true);
+    try {
+      const synced = await postForm(`/admin/room/${room}`, { intent: "sync-roster" }, admin);
+      expect(synced.status, await synced.clone().text()).toBe(200);
+      const studentId = await idOf(email);
+      expect(await linkOf("roster-sub-1")).not.toBe(studentId);
+      expect(await one("SELECT count(*) AS n FROM room_participants WHERE room_id = ? AND student_id = ?", room, studentId)).toEqual({ n: 0 });
+      expect((await call(`/waiting/${room}`, { cookie: student.cookie })).status).not.toBe(200);
+    } finally {
+      await trustEmails(false);
+    }
   });
 });

@@ -23,6 +23,18 @@ describe("a production deployment with a documented local default", () => {
     expect(await response.text()).toMatch(/RUNNER_TOKEN/);
   });
 
+  it("refuses the published LTI key written another way (pretty-printed, as a PEM)", async () => {
+    const { exportPKCS8, importJWK } = await import("jose");
+    const { LOCAL_LTI_KEY } = await import("../../app/lib/lti/local-key");
+    const jwk = JSON.parse(LOCAL_LTI_KEY);
+    const pem = await exportPKCS8((await importJWK(jwk, "RS256", { extractable: true })) as CryptoKey);
+    for (const key of [JSON.stringify(jwk, null, 2), pem]) {
+      const response = await fetchAs("https://exam.example.edu/", { BETTER_AUTH_URL: "https://exam.example.edu", LTI_PRIVATE_KEY: key });
+      expect(response.status).toBe(500);
+      expect(await response.text()).toMatch(/LTI_PRIVATE_KEY is still the documented local default/);
+    }
+  });
+
   it("is served with real secrets; local wrangler dev is served with the defaults", async () => {
     expect((await fetchAs("https://exam.example.edu/api/health", { BETTER_AUTH_URL: "https://exam.example.edu" })).status).toBe(200);
     const local = await fetchAs("http://127.0.0.1:8787/api/health", { ADMIN_SIGNUP_CODE: "ADMIN-2026", RUNNER_TOKEN: "local-runner-token" });

@@ -77,11 +77,15 @@ export class EmailTakenError extends Error {
   }
 }
 
-/** Creates user + credential account + role atomically. */
+/**
+ * Creates user + credential account + role atomically. `emailVerified`: an
+ * administrator made the account and vouches for its address; a self-made
+ * account's email is unproven (an LMS may link only a verified one, decision 035).
+ */
 export async function createAccount(
   auth: Auth,
   db: Db,
-  input: { name: string; email: string; password: string; role: Role },
+  input: { name: string; email: string; password: string; role: Role; emailVerified?: boolean },
 ) {
   const email = input.email.toLowerCase();
   const existing = await db
@@ -100,7 +104,7 @@ export async function createAccount(
         id,
         name: input.name,
         email,
-        emailVerified: false,
+        emailVerified: input.emailVerified ?? false,
         createdAt: now,
         updatedAt: now,
       }),

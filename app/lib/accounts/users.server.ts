@@ -72,6 +72,8 @@ export async function createUser(auth: Auth, db: Db, input: CreateUserInput): Pr
       email: input.email,
       password: input.password,
       role: input.role,
+      // Made by an administrator, who vouches for the address (decision 035).
+      emailVerified: true,
     });
     return { ok: true, id: created.id };
   } catch (error) {
@@ -108,9 +110,9 @@ export async function updateUser(
   const now = new Date();
   const statements: BatchItem<"sqlite">[] = [];
   if (newRole) statements.push(roleStatement(db, actor.id, target.id, target.role, newRole));
-  statements.push(
-    db.update(user).set({ name: input.full_name, email: input.email, updatedAt: now }).where(eq(user.id, target.id)),
-  );
+  // A new address is verified only when an administrator sets it for someone else; one set by its owner is unproven (decision 035).
+  const emailChange = input.email !== target.email ? { email: input.email, emailVerified: actor.id !== target.id } : { email: input.email };
+  statements.push(db.update(user).set({ name: input.full_name, ...emailChange, updatedAt: now }).where(eq(user.id, target.id)));
   if (input.password) {
     statements.push(...(await passwordStatements(auth, db, target.id, input.password, now, actor.keepSessionId)));
   }

@@ -6,7 +6,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { crossSiteSessionCookie } from "~/lib/accounts/auth.server";
 
 import { publishParticipantsChanged } from "~/lib/party.server";
-import { frameCookie, frameOrigins } from "./frame.server";
+import { frameAncestors, frameCookie, frameOrigins } from "./frame.server";
 import { LtiNotConfiguredError, toolJwks } from "./keys.server";
 import { performLaunch } from "./launch.server";
 import { CLAIM, LTI_PATHS } from "./lti";
@@ -20,6 +20,8 @@ import { getRoom } from "~/lib/rooms/rooms.server";
 import { consumeHandoff, createHandoff, peekHandoff } from "./handoff.server";
 import { getServerEnv } from "~/lib/env.server";
 import { requireSameOrigin } from "~/lib/http/json-request.server";
+import { countRequest, ltiLoginLimits, TooManyAttemptsError } from "~/lib/rate-limits/attempts.server";
+import { MESSAGES } from "~/lib/rate-limits/limits";
 
 const MAX_FORM_BYTES = 128 * 1024;
 
@@ -72,24 +74,41 @@ async function addToCourse(request: Request, context: AppLoadContext, linkId: st
 const HANDOFF_PATH = "/lti/handoff";
 const LAND_PREFIX = "/lti/land/";
 
-/** "Open in a new window": a handoff posted from our own landing page signs the learner in here, once. */
+/**
+ * A handoff posted from our own landing page, used once. "Open in a new window"
+ * signs the learner in there. Continuing in the frame (`stay`) signs no one in:
+ * the frame has the launch's session already, and a landing page opened
+ * anywhere else (a link sent to someone) must not sign its browser in.
+ */
 async function handoff(request: Request, context: AppLoadContext): Promise<Response> {
   if (request.method !== "POST") return notFromLms();
   // Only our own page may post it: a foreign one could otherwise sign a browser in as someone else.
   requireSameOrigin(request, [getServerEnv(context.cloudflare.env).BETTER_AUTH_URL]);
-  const token = (await readParams(request))?.token;
+  const params = await readParams(request);
+  const token = params?.token;
   const found = token && token.length <= 100 ? await consumeHandoff(context.db, token) : null;
   if (!found) throw new LtiError("This link to your test has expired or was already used. Open the activity again from your LMS.", 410);
-  const { cookie } = await crossSiteSessionCookie(context.auth, found.userId);
-  forgetRecentViewer(request);
-  return new Response(null, { status: 302, headers: { Location: found.location, "Set-Cookie": cookie, "Cache-Control": "no-store" } });
+  const headers = new Headers({ Location: found.location, "Cache-Control": "no-store" });
+  if (params?.stay !== "1") {
+    headers.set("Set-Cookie", (await crossSiteSessionCookie(context.auth, found.userId)).cookie);
+    forgetRecentViewer(request);
+  }
+  return new Response(null, { status: 302, headers });
 }
 
-async function land(url: URL, context: AppLoadContext): Promise<Response> {
-  const token = decodeURIComponent(url.pathname.slice(LAND_PREFIX.length));
-  const next = token.length <= 100 ? await peekHandoff(context.db, token) : null;
-  if (!next) throw new LtiError("This link to your test has expired or was already used. Open the activity again from your LMS.", 410);
-  return landingPage({ next, token });
+async function land(request: Request, url: URL, context: AppLoadContext): Promise<Response> {
+  const token = safeDecode(url.pathname.slice(LAND_PREFIX.length));
+  const valid = token !== null && token.length <= 100 && (await peekHandoff(context.db, token)) !== null;
+  if (!valid) throw new LtiError("This link to your test has expired or was already used. Open the activity again from your LMS.", 410);
+  return landingPage({ token, frameAncestors: await frameAncestors(context.cloudflare.env, request) });
+}
+
+function safeDecode(segment: string) {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
 }
 
 async function readParams(request: Request): Promise<Record<string, string> | null> {
@@ -138,14 +157,18 @@ export async function handleLtiRequest(request: Request, context: AppLoadContext
     if (url.pathname === HANDOFF_PATH) return await handoff(request, context);
     const adding = ADD_TO_COURSE.exec(url.pathname);
     if (adding) return await addToCourse(request, context, decodeURIComponent(adding[1]!));
-    if (url.pathname.startsWith(LAND_PREFIX)) return await land(url, context);
+    if (url.pathname.startsWith(LAND_PREFIX)) return await land(request, url, context);
     if (url.pathname === LTI_PATHS.login) {
       if (!["GET", "POST"].includes(request.method)) return notFromLms();
       const params = await readParams(request);
       const parsed = LoginSchema.safeParse(params ?? {});
       if (!parsed.success) {
+        const tooLong = parsed.error.issues.find((issue) => issue.code === "too_big");
+        if (tooLong) throw new LtiError(`The LMS's login request has a field that is too long (${tooLong.path.join(".")}).`, 400);
         throw new LtiError("The LMS's login request is incomplete: it needs iss, login_hint and target_link_uri.", 400);
       }
+      // Every login stores a state for 10 minutes: limited per client address (decision 018's limiter).
+      await countRequest(env, ltiLoginLimits(request), MESSAGES.ltiLogin);
       const { location, cookie } = await startLogin(context.db, parsed.data, url.origin);
       return new Response(null, { status: 302, headers: { Location: location, "Set-Cookie": cookie, "Cache-Control": "no-store" } });
     }
@@ -177,6 +200,9 @@ export async function handleLtiRequest(request: Request, context: AppLoadContext
   } catch (error) {
     if (error instanceof Response) return error;
     if (error instanceof LtiError) return refused(error);
+    if (error instanceof TooManyAttemptsError) {
+      return ltiMessagePage({ title: "Please wait a moment", message: error.message, status: 429, headers: error.headers });
+    }
     if (error instanceof LtiNotConfiguredError) return ltiMessagePage({ title: "LTI is not set up", message: error.message, status: 503 });
     console.error("LTI request failed", error);
     return ltiMessagePage({

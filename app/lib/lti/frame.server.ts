@@ -3,6 +3,7 @@
 // name them in CSP frame-ancestors instead of 'none'. Everyone else keeps
 // X-Frame-Options DENY and frame-ancestors 'none'.
 import { getServerEnv } from "~/lib/env.server";
+import { frameOrigin } from "./lti";
 import { crossSiteCookie } from "./oidc.server";
 
 export const FRAME_COOKIE = "lti-frame";
@@ -25,18 +26,12 @@ function hmacKey(secret: string) {
 const b64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 const fromB64url = (text: string) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
 
-/** Origins an LMS frame may have: https ones, or http on this machine. */
+/** Origins an LMS frame may have: https ones, or http on this machine; host names of [a-z0-9.-] only (they reach CSP frame-ancestors). */
 export function frameOrigins(candidates: readonly (string | null | undefined)[]): string[] {
   const out = new Set<string>();
   for (const candidate of candidates) {
-    if (!candidate) continue;
-    try {
-      const url = new URL(candidate);
-      const local = url.hostname === "localhost" || url.hostname === "[::1]" || /^127(\.\d{1,3}){3}$/.test(url.hostname);
-      if (url.protocol === "https:" || (url.protocol === "http:" && local)) out.add(url.origin);
-    } catch {
-      // Not a URL: no origin.
-    }
+    const origin = candidate ? frameOrigin(candidate) : null;
+    if (origin) out.add(origin);
   }
   return [...out].slice(0, MAX_ORIGINS);
 }

@@ -1,6 +1,6 @@
 // What a verified launch does (decision 025): the account, the course and the
 // user's role in it, then the room (resource link) or our picker (deep linking).
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   ltiContextMembers,
@@ -16,7 +16,8 @@ import type { Db } from "~/lib/d1/db.server";
 import { EMAIL_MAX } from "~/lib/http/input-limits";
 import { getRoom, type Room } from "~/lib/rooms/rooms.server";
 import { enterRoom } from "~/lib/student-tests/student-tests.server";
-import { CLAIM, courseRole, SCOPE } from "./lti";
+import { emailLinkDecision, newAccountEmail, type EmailMatch } from "./account-linking";
+import { CLAIM, courseRole, isAllowedServiceUrl, SCOPE } from "./lti";
 import { LtiError, type VerifiedLaunch } from "./oidc.server";
 import type { Platform } from "./platforms.server";
 
@@ -67,6 +68,8 @@ export const LTI_MESSAGES = {
   emailTaken:
     "An account with this email already exists here. An administrator can trust this LMS's emails under Admin → LTI to link the two.",
   removed: "You have been removed from this room",
+  gradeServiceUrl: "The launch's grade service URL (AGS lineitem) must be an https:// URL with a host name.",
+  rosterServiceUrl: "The launch's roster service URL (NRPS context_memberships_url) must be an https:// URL with a host name.",
 } as const;
 
 /** The launch's claims, read strictly where we rely on them. */
@@ -76,6 +79,11 @@ export function readClaims(verified: VerifiedLaunch): Claims {
     const issue = parsed.error.issues[0]!;
     throw new LtiError(`The launch token has an invalid ${issue.path.join(".") || "claim"}.`, 400);
   }
+  // URLs the Worker will call later (scores, rosters): the same rule as the platform's own URLs, and no IP literals.
+  const lineItem = parsed.data[CLAIM.ags]?.lineitem;
+  if (lineItem && !isAllowedServiceUrl(lineItem)) throw new LtiError(LTI_MESSAGES.gradeServiceUrl, 400);
+  const memberships = parsed.data[CLAIM.nrps]?.context_memberships_url;
+  if (memberships && !isAllowedServiceUrl(memberships)) throw new LtiError(LTI_MESSAGES.rosterServiceUrl, 400);
   return parsed.data;
 }
 
@@ -144,10 +152,28 @@ function placeholderEmail(platform: Platform, sub: string) {
 
 type Account = { id: string; role: "admin" | "student" | null };
 
+/** The account that has this email, with what the linking rule needs to know of it. */
+async function emailMatch(db: Db, email: string): Promise<(EmailMatch & { id: string }) | undefined> {
+  const row = await db
+    .select({
+      id: user.id,
+      role: userRoles.role,
+      emailVerified: user.emailVerified,
+      hasLmsLink: sql<number>`exists (select 1 from ${ltiUsers} where ${ltiUsers.userId} = ${user.id})`,
+    })
+    .from(user)
+    .leftJoin(userRoles, eq(userRoles.userId, user.id))
+    .where(eq(user.email, email))
+    .get();
+  return row && { ...row, hasLmsLink: Boolean(row.hasLmsLink) };
+}
+
 /**
  * The account an LMS user signs in as: found by platform + sub; else, when the
- * platform is trusted for it, the account with the launch's email; else a new
- * student account (an instructor's rights come from the course, never from here).
+ * platform is trusted for it, the account with the launch's email if that email
+ * was verified here (or an admin made the account), it is no admin's and has no
+ * LMS link yet (decision 035); else a new student account (an instructor's
+ * rights come from the course, never from here).
  */
 export async function accountFor(
   db: Db,
@@ -155,12 +181,14 @@ export async function accountFor(
   person: Pick<Claims, "sub" | "name" | "given_name" | "family_name" | "email">,
   launchedAt: number | null,
 ): Promise<Account> {
-  const known = await db
-    .select({ id: ltiUsers.userId, role: userRoles.role })
-    .from(ltiUsers)
-    .leftJoin(userRoles, eq(userRoles.userId, ltiUsers.userId))
-    .where(and(eq(ltiUsers.platformId, platform.id), eq(ltiUsers.sub, person.sub)))
-    .get();
+  const linked = () =>
+    db
+      .select({ id: ltiUsers.userId, role: userRoles.role })
+      .from(ltiUsers)
+      .leftJoin(userRoles, eq(userRoles.userId, ltiUsers.userId))
+      .where(and(eq(ltiUsers.platformId, platform.id), eq(ltiUsers.sub, person.sub)))
+      .get();
+  const known = await linked();
   if (known) {
     if (launchedAt !== null) {
       await db
@@ -171,23 +199,22 @@ export async function accountFor(
     return known;
   }
   const email = person.email?.toLowerCase();
-  const sameEmail = email
-    ? await db
-        .select({ id: user.id, role: userRoles.role })
-        .from(user)
-        .leftJoin(userRoles, eq(userRoles.userId, user.id))
-        .where(eq(user.email, email))
-        .get()
-    : undefined;
+  const sameEmail = email ? await emailMatch(db, email) : undefined;
   const link = (userId: string) =>
     db
       .insert(ltiUsers)
       .values({ platformId: platform.id, sub: person.sub, userId, launchedAt: launchedAt === null ? null : new Date(launchedAt) })
       .onConflictDoNothing();
-  if (sameEmail) {
-    if (!platform.trustEmail) throw new LtiError(LTI_MESSAGES.emailTaken, 409);
-    await link(sameEmail.id);
-    return sameEmail;
+  const decision = emailLinkDecision(platform.trustEmail, sameEmail);
+  if (decision === "refuse") throw new LtiError(LTI_MESSAGES.emailTaken, 409);
+  if (decision === "link") {
+    // Only while the account still has no LMS link: two first launches from two LMSs cannot both take it.
+    await db.run(sql`insert into ${ltiUsers} (platform_id, sub, user_id, launched_at)
+      select ${platform.id}, ${person.sub}, ${sameEmail!.id}, ${launchedAt}
+      where not exists (select 1 from ${ltiUsers} where ${ltiUsers.userId} = ${sameEmail!.id})
+      on conflict do nothing`);
+    const won = await linked();
+    if (won) return won;
   }
   const id = crypto.randomUUID();
   const now = new Date();
@@ -195,7 +222,8 @@ export async function accountFor(
     db.insert(user).values({
       id,
       name: displayName(person),
-      email: email ?? placeholderEmail(platform, person.sub),
+      // An untrusted platform's claim, or an address another account holds, is never stored as this account's email.
+      email: newAccountEmail(platform.trustEmail, email, Boolean(sameEmail)) ?? placeholderEmail(platform, person.sub),
       emailVerified: false,
       createdAt: now,
       updatedAt: now,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { frameOrigins } from "./frame.server";
 import { lmsGrade } from "./grades.server";
-import { courseRole, isAllowedPlatformUrl, PlatformSchema } from "./lti";
+import { courseRole, isAllowedPlatformUrl, isAllowedServiceUrl, PlatformSchema } from "./lti";
 import { nextLink, scoresUrl } from "./services.server";
 
 const M = "http://purl.imsglobal.org/vocab/lis/v2/membership";
@@ -92,5 +92,39 @@ describe("frameOrigins", () => {
         null,
       ]),
     ).toEqual(["https://school.instructure.com", "http://localhost:8080"]);
+  });
+});
+
+describe("frameOrigins: only host names reach frame-ancestors", () => {
+  it("drops a wildcard host and hosts with characters CSP would read as syntax", () => {
+    expect(
+      frameOrigins([
+        "https://*",
+        "https://*.example.edu/",
+        "https://a;b.example/",
+        "https://a'b.example/",
+        "https://a b.example/",
+        "https://lms.example.edu:8443/x",
+        "https://moodle.example.edu",
+      ]),
+    ).toEqual(["https://lms.example.edu:8443", "https://moodle.example.edu"]);
+  });
+});
+
+describe("isAllowedServiceUrl: AGS and NRPS URLs from a launch", () => {
+  it.each([
+    ["https://lms.example.edu/mod/lti/services.php/2/lineitems/7/lineitem?type_id=1", true],
+    ["http://127.0.0.1:9000/memberships/c1", true],
+    ["http://localhost:9000/lineitems/1/lineitem", true],
+    ["http://lms.example.edu/lineitems/1/lineitem", false],
+    ["https://10.0.0.5/lineitems/1", false],
+    ["https://169.254.169.254/latest/meta-data", false],
+    ["https://0x0a000001/x", false],
+    ["https://[fd00::1]/x", false],
+    ["ftp://lms.example.edu/x", false],
+    ["https://user:pw@lms.example.edu/x", false],
+    ["not a url", false],
+  ] as const)("%s is %s", (url, allowed) => {
+    expect(isAllowedServiceUrl(url)).toBe(allowed);
   });
 });

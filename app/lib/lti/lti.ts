@@ -57,6 +57,8 @@ function platformUrl(label: string) {
     .refine((value) => isAllowedPlatformUrl(value), `${label} must be an https:// URL (http:// only for localhost)`);
 }
 
+const isLoopbackHost = (host: string) => host === "localhost" || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host);
+
 export function isAllowedPlatformUrl(value: string): boolean {
   let url: URL;
   try {
@@ -66,8 +68,36 @@ export function isAllowedPlatformUrl(value: string): boolean {
   }
   if (url.username || url.password) return false;
   if (url.protocol === "https:") return true;
-  const host = url.hostname;
-  return url.protocol === "http:" && (host === "localhost" || host === "[::1]" || /^127(\.\d{1,3}){3}$/.test(host));
+  return url.protocol === "http:" && isLoopbackHost(url.hostname);
+}
+
+/**
+ * An LMS service URL from a launch (AGS line item, NRPS memberships), which the
+ * Worker will call: a platform URL (https, or http on this machine), and a host
+ * name, never an IP literal other than loopback, so a launch cannot point our
+ * requests at an address of its choosing.
+ */
+export function isAllowedServiceUrl(value: string): boolean {
+  if (!isAllowedPlatformUrl(value)) return false;
+  const host = new URL(value).hostname;
+  const ipLiteral = host.startsWith("[") || /^\d+(\.\d+){3}$/.test(host);
+  return !ipLiteral || isLoopbackHost(host);
+}
+
+/** Hosts a frame origin may name in CSP frame-ancestors: DNS names only (no wildcard, quote or semicolon), with an optional port. */
+const FRAME_HOST = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*$/;
+
+/** The origin an LMS frame may have: https, or http on this machine; null for anything else. */
+export function frameOrigin(candidate: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(candidate);
+  } catch {
+    return null;
+  }
+  if (!FRAME_HOST.test(url.hostname)) return null;
+  if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopbackHost(url.hostname))) return null;
+  return `${url.protocol}//${url.host}`;
 }
 
 /** Whether the LMS has a student's latest score (the results page's "LMS grade" column). */

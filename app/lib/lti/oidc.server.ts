@@ -28,12 +28,17 @@ export class LtiError extends Error {
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
-/** The third-party-initiated login's parameters (GET query or POST form). */
+/**
+ * The third-party-initiated login's parameters (GET query or POST form). Each
+ * login stores its relaunch for 10 minutes, so the sizes are tight: an issuer
+ * is a registered Platform ID (500 at most), and the hints real LMSs send are
+ * short (Canvas's lti_message_hint, a JWT, is the longest at about 1 kB).
+ */
 export const LoginSchema = z.object({
   iss: text(500),
-  login_hint: text(2000),
-  target_link_uri: text(2000),
-  lti_message_hint: z.string().max(4000).optional(),
+  login_hint: text(1000),
+  target_link_uri: text(500),
+  lti_message_hint: z.string().max(2000).optional(),
   client_id: z.string().max(255).optional(),
   lti_deployment_id: z.string().max(255).optional(),
 });
@@ -72,8 +77,10 @@ export async function startLogin(db: Db, params: LoginParams, toolOrigin: string
   const state = randomToken();
   const nonce = randomToken();
   const binding = randomToken();
-  const login: Record<string, string> = {};
-  for (const [key, value] of Object.entries(params)) if (value !== undefined) login[key] = value;
+  // Only what a relaunch needs beyond the platform (whose issuer and client id it takes from the registration).
+  const login: Record<string, string> = { login_hint: params.login_hint, target_link_uri: toolUrl(params.target_link_uri) };
+  if (params.lti_message_hint) login.lti_message_hint = params.lti_message_hint;
+  if (params.lti_deployment_id) login.lti_deployment_id = params.lti_deployment_id;
   const now = Date.now();
   await db.batch([
     // Old, unused logins go as new ones arrive (bounded: the table never grows with abandoned logins).
@@ -106,6 +113,12 @@ export async function startLogin(db: Db, params: LoginParams, toolOrigin: string
     cookie: crossSiteCookie(stateCookieName(state), binding, { path: "/lti", maxAge: STATE_TTL_MS / 1000 }),
   };
 }
+
+/** A tool URL without its query (nothing in it is ours to keep). */
+const toolUrl = (value: string) => {
+  const url = new URL(value);
+  return `${url.origin}${url.pathname}`;
+};
 
 function isToolUrl(value: string, toolOrigin: string) {
   try {
@@ -160,17 +173,17 @@ export async function verifyLaunch(db: Db, request: Request, form: { id_token: s
   if (!row || row.usedAt || row.expiresAt.getTime() <= now) {
     throw new LtiError("This launch has expired or was already used. Open the activity again from your LMS.", 400);
   }
+  const platform = await platformById(db, row.platformId);
+  if (!platform) throw new LtiError("This LMS is no longer registered with this tool.", 400);
   const binding = readCookie(request, stateCookieName(form.state));
   if (!binding) {
     // The browser kept no cookie from the login (Safari in an iframe): the same login can start again in a window of its own.
     await consumeState(db, form.state);
-    throw new LtiError("Your browser blocked this tool's cookies inside the LMS page.", 401, row.login);
+    throw new LtiError("Your browser blocked this tool's cookies inside the LMS page.", 401, relaunchOf(platform, row.login));
   }
   if ((await sha256(binding)) !== row.browserHash) {
     throw new LtiError("This launch was started in another browser.", 401);
   }
-  const platform = await platformById(db, row.platformId);
-  if (!platform) throw new LtiError("This LMS is no longer registered with this tool.", 400);
 
   let claims: JWTPayload & Record<string, unknown>;
   try {
@@ -202,6 +215,11 @@ export async function verifyLaunch(db: Db, request: Request, form: { id_token: s
     throw new LtiError("This deployment of the tool is not registered. An administrator adds its Deployment ID under Admin → LTI.", 403);
   }
   return { platform, claims, login: row.login };
+}
+
+/** The login to post again: the registration's issuer and client id, and what the state kept. */
+function relaunchOf(platform: Platform, login: Record<string, string>): Record<string, string> {
+  return { iss: platform.issuer, client_id: platform.clientId, ...login };
 }
 
 /** Marks a state used; false when it already was (a replay, or a race between two posts). */

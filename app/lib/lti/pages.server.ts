@@ -13,15 +13,15 @@ button{font:inherit;font-weight:600;color:#fff;background:#1d4ed8;border:0;borde
 button:focus-visible{outline:3px solid #93c5fd;outline-offset:2px}
 @media (prefers-color-scheme:dark){body{background:#020617;color:#e2e8f0}main{background:#0f172a;border-color:#1e293b}p{color:#cbd5e1}}`;
 
-function page(opts: { title: string; body: string; status: number; nonce?: string; formAction?: readonly string[] }) {
+function page(opts: { title: string; body: string; status: number; nonce?: string; formAction?: readonly string[]; frameAncestors?: readonly string[] }) {
   const csp = [
     "default-src 'none'",
     "style-src 'unsafe-inline'",
     opts.nonce ? `script-src 'nonce-${opts.nonce}'` : "script-src 'none'",
     `form-action ${["'self'", ...(opts.formAction ?? [])].join(" ")}`,
     "base-uri 'none'",
-    // No session and nothing to click but "go on": any LMS may frame these pages.
-    "frame-ancestors *",
+    // No session and nothing to click but "go on": any LMS may frame these pages; the landing page names its launch's LMS.
+    `frame-ancestors ${opts.frameAncestors ? (opts.frameAncestors.length ? ["'self'", ...opts.frameAncestors].join(" ") : "'none'") : "*"}`,
   ].join("; ");
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escape(opts.title)} — ProctorEdge</title><style>${STYLE}</style></head><body><main>${opts.body}</main></body></html>`;
@@ -59,9 +59,12 @@ export function ltiMessagePage(opts: { title: string; message: string; status: n
 /**
  * Where a learner's launch lands: in a frame that may keep the test's storage
  * (IndexedDB, used by the offline journal) it goes straight on; otherwise it
- * offers the test in a window of its own (a single-use handoff, posted from here).
+ * offers the test in a window of its own. Either way the single-use handoff is
+ * posted from here and used up (in the frame without signing anyone in). Only the launch's LMS may frame the page
+ * (`frameAncestors`, from this browser's lti-frame cookie): a page another site
+ * frames could get a click on "Open in a new window" (login CSRF).
  */
-export function landingPage(opts: { next: string; token: string }) {
+export function landingPage(opts: { token: string; frameAncestors: readonly string[] }) {
   const nonce = createNonce();
   const script = `(async function () {
   function storage() {
@@ -74,7 +77,7 @@ export function landingPage(opts: { next: string; token: string }) {
       } catch (e) { resolve(false); }
     });
   }
-  if (await storage()) { location.replace(${JSON.stringify(opts.next)}); return; }
+  if (await storage()) { document.getElementById("continue").submit(); return; }
   document.getElementById("checking").hidden = true;
   document.getElementById("blocked").hidden = false;
   document.getElementById("handoff").addEventListener("submit", function () {
@@ -82,16 +85,18 @@ export function landingPage(opts: { next: string; token: string }) {
     document.getElementById("moved").hidden = false;
   });
 })();`;
+  const token = hiddenFields({ token: opts.token });
   return page({
     title: "Opening your test",
     status: 200,
     nonce,
+    frameAncestors: opts.frameAncestors,
     body: `<h1>Opening your test…</h1>
 <p id="checking" role="status">Checking that this page can keep your answers safe offline…</p>
+<form id="continue" method="post" action="/lti/handoff">${hiddenFields({ token: opts.token, stay: "1" })}<noscript><button type="submit">Continue</button></noscript></form>
 <div id="blocked" hidden><p role="alert">Your browser does not let this test keep your answers on the device inside the LMS page, so it opens in a window of its own.</p>
-<form id="handoff" method="post" action="/lti/handoff" target="_blank">${hiddenFields({ token: opts.token })}<button type="submit">Open in a new window</button></form></div>
+<form id="handoff" method="post" action="/lti/handoff" target="_blank">${token}<button type="submit">Open in a new window</button></form></div>
 <p id="moved" hidden role="status">Your test is open in the other window.</p>
-<noscript><p><a href="${escape(opts.next)}">Continue</a></p></noscript>
 <script nonce="${nonce}">${script}</script>`,
   });
 }

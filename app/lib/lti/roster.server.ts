@@ -1,13 +1,14 @@
 // "Sync roster from the LMS" (NRPS, decision 025): the course's active learners
 // become the room's participants before the test, and the room page shows who
 // has not launched the activity yet.
-import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { ltiContextMembers, ltiContexts, ltiRoomContexts, ltiUsers, roomParticipants, user, userRoles } from "~/db/schema";
 import type { Db } from "~/lib/d1/db.server";
 import { chunk, rowsPerInsert } from "~/lib/d1/limits";
 import { FormError } from "~/lib/http/forms.server";
 import { EMAIL_MAX } from "~/lib/http/input-limits";
 import type { Room } from "~/lib/rooms/rooms.server";
+import { emailLinkDecision, newAccountEmail, type EmailMatch } from "./account-linking";
 import { courseRole, SCOPE } from "./lti";
 import { platformById } from "./platforms.server";
 import { fetchMembers, LtiServiceError, type Member } from "./services.server";
@@ -65,32 +66,50 @@ export async function syncRoster(env: Env, db: Db, room: Room): Promise<RosterRe
         .all();
       for (const row of rows) linked.set(row.sub, row.userId);
     }
-    // Accounts with the same email: linked when the platform is trusted for it, else the learner is skipped.
+    // Accounts with the same email: linked under the launches' rule (decision 035), else the learner gets an account of their own.
     const unlinked = learners.filter((l) => !linked.has(l.userId));
     const emails = [...new Set(unlinked.map((l) => l.email?.trim().toLowerCase()).filter((e): e is string => !!e && e.length <= EMAIL_MAX))];
-    const byEmail = new Map<string, string>();
+    const byEmail = new Map<string, EmailMatch & { id: string }>();
     for (const part of chunk(emails)) {
-      for (const row of await db.select({ id: user.id, email: user.email }).from(user).where(inArray(user.email, part)).all()) {
-        byEmail.set(row.email, row.id);
-      }
+      const rows = await db
+        .select({
+          id: user.id,
+          email: user.email,
+          role: userRoles.role,
+          emailVerified: user.emailVerified,
+          hasLmsLink: sql<number>`exists (select 1 from ${ltiUsers} where ${ltiUsers.userId} = ${user.id})`,
+        })
+        .from(user)
+        .leftJoin(userRoles, eq(userRoles.userId, user.id))
+        .where(inArray(user.email, part))
+        .all();
+      for (const { email, ...row } of rows) byEmail.set(email, { ...row, hasLmsLink: Boolean(row.hasLmsLink) });
     }
     const statements = [];
     for (const learner of unlinked) {
       const email = learner.email?.trim().toLowerCase();
-      const existing = email ? byEmail.get(email) : undefined;
-      if (existing && !platform.trustEmail) {
+      const match = email ? byEmail.get(email) : undefined;
+      const decision = emailLinkDecision(platform.trustEmail, match);
+      if (decision === "refuse") {
         result.skipped++;
         continue;
       }
-      const userId = existing ?? crypto.randomUUID();
-      if (!existing) {
+      const userId = decision === "link" ? match!.id : crypto.randomUUID();
+      if (decision === "link") {
+        // One LMS user per account: a second learner with this email gets an account of their own.
+        match!.hasLmsLink = true;
+      } else {
         const now = new Date();
-        const address = email && email.length <= EMAIL_MAX ? email : `${learner.userId.replace(/[^a-z0-9._-]/gi, "").slice(0, 40) || "user"}.${userId.slice(0, 8)}@lms.lti.invalid`;
+        const claimed = email && email.length <= EMAIL_MAX ? email : undefined;
+        const address =
+          newAccountEmail(platform.trustEmail, claimed, Boolean(match)) ??
+          `${learner.userId.replace(/[^a-z0-9._-]/gi, "").slice(0, 40) || "user"}.${userId.slice(0, 8)}@lms.lti.invalid`;
         statements.push(
           db.insert(user).values({ id: userId, name: nameOf(learner), email: address, emailVerified: false, createdAt: now, updatedAt: now }),
           db.insert(userRoles).values({ userId, role: "student" }),
         );
-        if (email) byEmail.set(email, userId);
+        // The address is now taken, and the new account has an LMS link.
+        if (address === claimed) byEmail.set(claimed, { id: userId, role: "student", emailVerified: false, hasLmsLink: true });
       }
       statements.push(db.insert(ltiUsers).values({ platformId: platform.id, sub: learner.userId, userId, launchedAt: null }).onConflictDoNothing());
       linked.set(learner.userId, userId);

@@ -1,6 +1,7 @@
 // The LMS's services, called with an OAuth 2 client-credentials token whose
 // client assertion the tool signs (LTI Advantage): AGS scores and NRPS rosters.
 import { signToolJwt } from "./keys.server";
+import { isAllowedServiceUrl } from "./lti";
 import type { Platform } from "./platforms.server";
 
 const TIMEOUT_MS = 10_000;
@@ -74,6 +75,8 @@ export type Score = {
 
 /** Posts one score to a line item (AGS). Throws LtiServiceError with the LMS's answer when it is refused. */
 export async function postScore(env: Env, platform: Platform, lineItemUrl: string, score: Score, scope: string): Promise<void> {
+  // Kept from a launch before launches checked it (decision 035).
+  if (!isAllowedServiceUrl(lineItemUrl)) throw new LtiServiceError("The line item URL must be an https:// URL with a host name");
   const send = async () =>
     call(scoresUrl(lineItemUrl), {
       method: "POST",
@@ -100,6 +103,7 @@ const MAX_MEMBERS = 10_000;
 
 /** A course's members (NRPS), every page (Link rel="next"), within MAX_PAGES and MAX_MEMBERS. */
 export async function fetchMembers(env: Env, platform: Platform, membershipsUrl: string, scope: string): Promise<Member[]> {
+  if (!isAllowedServiceUrl(membershipsUrl)) throw new LtiServiceError("The roster URL must be an https:// URL with a host name");
   const members: Member[] = [];
   let next: string | null = membershipsUrl;
   for (let page = 0; next && page < MAX_PAGES && members.length < MAX_MEMBERS; page++) {

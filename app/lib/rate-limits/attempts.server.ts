@@ -28,6 +28,14 @@ export const signInLimits = (request: Request, email: string): LimitKey[] => [
 /** Admin sign-up: wrong admin secret codes per client address. */
 export const adminCodeLimits = (request: Request): LimitKey[] => [{ limit: "admin-code:ip", key: clientAddressKey(request) }];
 
+/** LTI login initiations per client address (each stores a state in D1). */
+export const ltiLoginLimits = (request: Request): LimitKey[] => [{ limit: "lti-login:ip", key: clientAddressKey(request) }];
+
+/** Counts one request that always costs (an LTI login's D1 write) under its limits; throws TooManyAttemptsError when they are used up. */
+export async function countRequest(env: Env, keys: LimitKey[], message: (seconds: number) => string): Promise<void> {
+  await (await beginAttempt(env, keys, message)).failed();
+}
+
 /** One guess under its limits: report how it went. */
 export type Attempt = { succeeded(): Promise<void>; failed(): Promise<void> };
 

@@ -34,6 +34,12 @@ export const SIGN_IN_ACCOUNT_FAILURES = 5;
 export const SIGN_IN_IP_FAILURES = 50;
 /** Wrong admin secret codes (admin sign-up) per client IP before a lockout of 1, 2, 4, 8, then 15 minutes. */
 export const ADMIN_CODE_IP_FAILURES = 5;
+/**
+ * LTI login initiations per client IP and minute: each stores a state in D1
+ * for 10 minutes. High enough for a lecture hall behind one address launching
+ * at the start of a test.
+ */
+export const LTI_LOGINS_PER_IP_MINUTE = 200;
 
 export const LIMITS = {
   // Per student. Shared by test-room and practice-room codes: the same person guessing.
@@ -75,6 +81,16 @@ export const LIMITS = {
     backoff: 2,
     maxLockoutMs: 15 * MINUTE,
     forgetMs: 24 * HOUR,
+    resetOnSuccess: false,
+  },
+  // Per client IP: every LTI login initiation counts (it writes a state), so each is reported as a "failure".
+  "lti-login:ip": {
+    maxFailures: LTI_LOGINS_PER_IP_MINUTE,
+    windowMs: MINUTE,
+    lockoutMs: MINUTE,
+    backoff: 1,
+    maxLockoutMs: MINUTE,
+    forgetMs: MINUTE,
     resetOnSuccess: false,
   },
 } as const satisfies Record<string, LimitPolicy>;
@@ -197,6 +213,7 @@ export const MESSAGES = {
   // Change password: the current password counts against the same limits as signing in.
   currentPassword: (seconds: number) => `Too many wrong passwords. Please wait ${waitText(seconds)} and try again.`,
   adminCode: (seconds: number) => `Too many wrong admin codes. Please wait ${waitText(seconds)} and try again.`,
+  ltiLogin: (seconds: number) => `Too many LMS launches from your network. Please wait ${waitText(seconds)} and try again.`,
 };
 
 /**
