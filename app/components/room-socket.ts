@@ -12,23 +12,40 @@ import { parseServerMessage } from "../../party/server-message";
 export type RoomSocketOptions = {
   /** Ping every OUTAGE_RULES.pingMs and close while the browser says it is offline (a student's test page). */
   heartbeat: boolean;
-  /** A room event (not the party's welcome, pong or error). */
-  onEvent: (event: RoomEvent) => void;
-  /** The socket opened: the first time and after each reconnect. */
-  onOpen: () => void;
+  /** The page's own handler of a room event (not the party's welcome, pong or error); "handled": no refresh. */
+  onEvent: (event: RoomEvent) => void | "handled";
+  /** The page's refreshes, through its gate (refresh-gate.ts). */
+  refresh: () => void;
+  /** When the page asked for the connection (it rendered): the connection's code loads after that. */
+  since: number;
 };
 
-/** Connects to a room's party (or the lobby); the returned function closes it. */
+/** A test page whose first connection comes later than this after it rendered reads the page again. */
+const LATE_FIRST_OPEN_MS = 1000;
+
+/**
+ * Connects to a room's party (or the lobby); the returned function closes it.
+ * Every event the page does not handle refreshes it. After a reconnect the
+ * page catches up on anything missed; after the first connect too, since an
+ * event such as Start Test may have gone out between the loader's read and
+ * the socket being up (it loads after the first paint). A test page, whose
+ * loader is heavy and just ran for a whole class at once, does so only when
+ * its socket came late.
+ */
 export function openRoomSocket(room: string, options: RoomSocketOptions): () => void {
+  let connectedBefore = false;
   const socket = new PartySocket({ host: window.location.host, party: ROOM_PARTY, room, prefix: "parties" });
   socket.addEventListener("message", (message) => {
     const m = parseServerMessage(safeJson(message.data));
     if (!m) return;
     if (m.type === "welcome" || m.type === "pong") deviceAnchors().note(m.anchor);
     if (m.type === "welcome" || m.type === "pong" || m.type === "error") return;
-    options.onEvent(m);
+    if (options.onEvent(m) !== "handled") options.refresh();
   });
-  socket.addEventListener("open", () => options.onOpen());
+  socket.addEventListener("open", () => {
+    if (connectedBefore || !options.heartbeat || Date.now() - options.since > LATE_FIRST_OPEN_MS) options.refresh();
+    connectedBefore = true;
+  });
   const stopHeartbeat = options.heartbeat ? keepHeartbeat(socket) : () => {};
   return () => {
     stopHeartbeat();
@@ -65,3 +82,5 @@ function safeJson(data: unknown) {
     return null;
   }
 }
+
+export { pageGate } from "./refresh-gate";

@@ -4,7 +4,6 @@
 // live room events, the countdown and finishing (the button or the clock).
 // The pages keep only what differs: code, runs and the lock
 // (`useCodingLock`), or answers and keys, and their layout.
-import { useNavigate } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useNetworkStatus } from "~/components/network-indicator";
 import { bestServerOffset } from "~/components/network-status";
@@ -57,7 +56,6 @@ export function useTestSession(options: SessionOptions) {
   const opts = useRef(options);
   opts.current = options;
   const toast = useToast();
-  const navigate = useNavigate();
   const network = useNetworkStatus();
 
   // ------------------------------------------------------------ clock
@@ -77,7 +75,7 @@ export function useTestSession(options: SessionOptions) {
   // ------------------------------------------------------------ leaving
   const ended = useRef(false);
   const leaveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const party = useRef<RoomPartyPage | null>(null);
+  const party = useRef<RoomPartyPage>();
   useEffect(() => {
     finishing = false;
     return () => {
@@ -93,9 +91,9 @@ export function useTestSession(options: SessionOptions) {
       finishing = true;
       toast({ type: kind, message });
       // Through the room party's gate: a refresh still reading is not cut short by the leaving.
-      leaveTimer.current = setTimeout(() => (party.current?.navigate ?? navigate)("/student", { replace: true }), TEST_RULES.redirectDelayMs);
+      leaveTimer.current = setTimeout(() => party.current!.navigate("/student", { replace: true }), TEST_RULES.redirectDelayMs);
     },
-    [navigate, toast],
+    [toast],
   );
 
   // ------------------------------------------------------------ server state

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NAVIGATE_WAIT_MS, REFRESH_SETTLE_MS, refreshGate } from "./use-room-party";
+import { NAVIGATE_WAIT_MS, REFRESH_SETTLE_MS, refreshGate } from "./refresh-gate";
 
 function clock() {
   let t = 1_000;
