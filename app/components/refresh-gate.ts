@@ -4,8 +4,8 @@
 /** The navigations an event makes: in place of the page (leaving a room) or to a new entry. */
 export type NavigateOptions = { replace?: boolean };
 
-/** The router as the last committed render saw it, and what the gate may ask of it. */
-export type RouterNow = { busy: boolean; revalidate: () => void; navigate: (to: string, options?: NavigateOptions) => void };
+/** What the gate may ask of the router, as the last committed render had it. */
+export type RouterNow = { revalidate: () => void; navigate: (to: string, options?: NavigateOptions) => void };
 
 /** A page's gate: what useRoomParty's refresh and navigate call, and what its renders report to. */
 export type PageGate = ReturnType<typeof pageGate>;
@@ -14,17 +14,19 @@ export type PageGate = ReturnType<typeof pageGate>;
 export function pageGate(router: () => RouterNow) {
   const gate = refreshGate();
   let timer: ReturnType<typeof setTimeout> | null = null;
+  /** As the last committed render saw it. */
+  let busy = false;
   const after = (step: GateStep | null) => {
     if (step?.kind === "refresh") router().revalidate();
     else if (step) step.run();
     if (timer) clearTimeout(timer);
     const at = gate.nextCheckAt();
-    timer = at === null ? null : setTimeout(() => after(gate.observe(router().busy)), Math.max(0, at - Date.now()));
+    timer = at === null ? null : setTimeout(() => after(gate.observe(busy)), Math.max(0, at - Date.now()));
   };
   return {
     refresh: () => after(gate.refresh()),
     navigate: (to: string, options?: NavigateOptions) => after(gate.run(() => router().navigate(to, options))),
-    observe: (busy: boolean) => after(gate.observe(busy)),
+    observe: (now: boolean) => after(gate.observe((busy = now))),
     stop: () => {
       if (timer) clearTimeout(timer);
     },

@@ -11,9 +11,9 @@ import { parseServerMessage } from "../../party/server-message";
 
 export type RoomSocketOptions = {
   /** Ping every OUTAGE_RULES.pingMs and close while the browser says it is offline (a student's test page). */
-  heartbeat: boolean;
+  heartbeat?: boolean;
   /** The page's own handler of a room event (not the party's welcome, pong or error); "handled": no refresh. */
-  onEvent: (event: RoomEvent) => void | "handled";
+  onEvent: (event: RoomEvent, exit: string | null) => void | "handled";
   /** The page's refreshes, through its gate (refresh-gate.ts). */
   refresh: () => void;
   /** When the page asked for the connection (it rendered): the connection's code loads after that. */
@@ -40,7 +40,7 @@ export function openRoomSocket(room: string, options: RoomSocketOptions): () => 
     if (!m) return;
     if (m.type === "welcome" || m.type === "pong") deviceAnchors().note(m.anchor);
     if (m.type === "welcome" || m.type === "pong" || m.type === "error") return;
-    if (options.onEvent(m) !== "handled") options.refresh();
+    if (options.onEvent(m, exitMessage(m)) !== "handled") options.refresh();
   });
   socket.addEventListener("open", () => {
     if (connectedBefore || !options.heartbeat || Date.now() - options.since > LATE_FIRST_OPEN_MS) options.refresh();
@@ -73,6 +73,13 @@ function keepHeartbeat(socket: PartySocket) {
     window.removeEventListener("offline", offline);
     window.removeEventListener("online", online);
   };
+}
+
+/** The events that end a student's stay in a room, with the spec's message; null for the rest. */
+export function exitMessage(event: RoomEvent): string | null {
+  if (event.type === "participant-removed") return "You have been removed from this room";
+  if (event.type === "room-deleted") return "Room not found";
+  return null;
 }
 
 function safeJson(data: unknown) {

@@ -15,7 +15,8 @@ export type RoomPartyPage = {
 /**
  * Subscribes to a room's party (or the lobby). By default every event
  * revalidates the page's loaders, so what is shown always comes from the
- * server's permission-checked loaders; `onEvent` can react first. Refreshes
+ * server's permission-checked loaders; `onEvent` can react first. Its `exit`
+ * is the spec's message for an event that ends a student's stay in the room. Refreshes
  * and event-driven navigations go through one gate (refresh-gate.ts), which
  * loads with the connection's code: before it, no event can arrive.
  *
@@ -26,26 +27,26 @@ export type RoomPartyPage = {
  */
 export function useRoomParty(
   room: string,
-  onEvent?: (event: RoomEvent, page: RoomPartyPage) => void | "handled",
+  onEvent?: (event: RoomEvent, page: RoomPartyPage, exit: string | null) => void | "handled",
   options: { heartbeat?: boolean } = {},
 ): RoomPartyPage {
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const fetchers = useFetchers();
   const navigate = useNavigate();
-  const busy = revalidator.state !== "idle" || navigation.state !== "idle" || fetchers.some((f) => f.state !== "idle");
-  const router = useRef<RouterNow>(null!);
-  router.current = { busy, revalidate: revalidator.revalidate, navigate };
+  // Busy: a revalidation, a navigation or a fetcher runs.
+  const busy = [revalidator, navigation, ...fetchers].some((r) => r.state !== "idle");
+  // What the last render had: the router's functions and the page's handler.
+  const live = useRef<RouterNow & { onEvent: typeof onEvent }>(null!);
+  live.current = { revalidate: revalidator.revalidate, navigate, onEvent };
   const gate = useRef<PageGate | null>(null);
   const [page] = useState<RoomPartyPage>(() => ({
     refresh: () => gate.current?.refresh(),
-    navigate: (to, options) => (gate.current ?? router.current).navigate(to, options),
+    navigate: (to, options) => (gate.current ?? live.current).navigate(to, options),
   }));
   // Each committed render tells the gate whether the router is busy.
   useEffect(() => gate.current?.observe(busy));
-  const handler = useRef(onEvent);
-  handler.current = onEvent;
-  const heartbeat = options.heartbeat ?? false;
+  const { heartbeat } = options;
   useEffect(() => {
     let closed = false;
     let close: (() => void) | null = null;
@@ -56,8 +57,8 @@ export function useRoomParty(
     loadLazily(() => import("./room-socket"))
       .then(({ openRoomSocket, pageGate }) => {
         if (closed) return;
-        gate.current ??= pageGate(() => router.current);
-        close = openRoomSocket(room, { heartbeat, onEvent: (event) => handler.current?.(event, page), refresh: page.refresh, since });
+        gate.current ??= pageGate(() => live.current);
+        close = openRoomSocket(room, { heartbeat, onEvent: (event, exit) => live.current.onEvent?.(event, page, exit), refresh: page.refresh, since });
       })
       .catch(() => {
         // Offline before this chunk was ever kept: no live events until a
@@ -70,11 +71,4 @@ export function useRoomParty(
     };
   }, [room, heartbeat, page]);
   return page;
-}
-
-/** The events that end a student's stay in a room, with the spec's message; null for the rest. */
-export function exitMessage(event: RoomEvent): string | null {
-  if (event.type === "participant-removed") return "You have been removed from this room";
-  if (event.type === "room-deleted") return "Room not found";
-  return null;
 }

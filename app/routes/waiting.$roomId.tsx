@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { StartsAt } from "~/components/rooms/scheduled-start";
 import { useToast } from "~/components/toaster";
-import { exitMessage, useRoomParty } from "~/components/use-room-party";
+import { useRoomParty } from "~/components/use-room-party";
 import { requireRoomPage } from "~/lib/student-tests/student-pages.server";
 
 export const meta: MetaFunction = () => [{ title: "Waiting room — ProctorEdge" }];
@@ -29,14 +29,13 @@ export default function WaitingRoom() {
   const toast = useToast();
   const [scheduledAt, setScheduledAt] = useState(data.scheduledAt);
   useEffect(() => setScheduledAt(data.scheduledAt), [data.scheduledAt]);
-  useRoomParty(data.roomId, (event, page) => {
+  useRoomParty(data.roomId, (event, page, exit) => {
     if (event.type === "room-changed" && event.isActive) {
       page.navigate(`/test/${data.roomId}/terms`, { replace: true });
       return "handled";
     }
     // A schedule set, moved or cleared reaches the waiting room at once.
     if (event.type === "room-changed" && event.scheduledAt !== undefined) setScheduledAt(event.scheduledAt);
-    const exit = exitMessage(event);
     if (exit) {
       toast({ type: "error", message: exit });
       page.navigate("/student", { replace: true });

@@ -11,7 +11,7 @@ import type { FinishPhase } from "~/components/test/finish-dialog";
 import { useCountdown } from "~/components/test/countdown";
 import { useJournal } from "~/components/test/use-journal";
 import { useToast } from "~/components/toaster";
-import { exitMessage, useRoomParty, type RoomPartyPage } from "~/components/use-room-party";
+import { useRoomParty, type RoomPartyPage } from "~/components/use-room-party";
 import { deadlineWithExtra, TIME_CHANGED_WHILE_AWAY } from "~/lib/student-tests/student-time";
 import { TEST_RULES } from "~/lib/student-tests/test-rules";
 import type { Entry, JudgedEntry, TestState } from "~/offline/journal";
@@ -218,8 +218,7 @@ export function useTestSession(options: SessionOptions) {
     // A change this page did not hear live (it was offline, or its socket was down): the reloaded page says why the clock moved.
     if (next !== before && !ended.current && !finishing) toast({ type: "info", message: TIME_CHANGED_WHILE_AWAY });
   }, [options.extraMs, toast]);
-  party.current = useRoomParty(roomId, (event) => {
-    const exit = exitMessage(event);
+  party.current = useRoomParty(roomId, (event, _page, exit) => {
     if (exit) {
       leave(exit);
       return "handled";
