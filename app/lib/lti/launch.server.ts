@@ -16,7 +16,8 @@ import type { Db } from "~/lib/d1/db.server";
 import { EMAIL_MAX } from "~/lib/http/input-limits";
 import { getRoom, type Room } from "~/lib/rooms/rooms.server";
 import { enterRoom } from "~/lib/student-tests/student-tests.server";
-import { emailLinkDecision, newAccountEmail, type EmailMatch } from "./account-linking";
+import { emailLinkDecision, newAccountEmail } from "./account-linking";
+import { accountsByEmail } from "./accounts-by-email.server";
 import { CLAIM, courseRole, isAllowedServiceUrl, SCOPE } from "./lti";
 import { LtiError, type VerifiedLaunch } from "./oidc.server";
 import type { Platform } from "./platforms.server";
@@ -152,22 +153,6 @@ function placeholderEmail(platform: Platform, sub: string) {
 
 type Account = { id: string; role: "admin" | "student" | null };
 
-/** The account that has this email, with what the linking rule needs to know of it. */
-async function emailMatch(db: Db, email: string): Promise<(EmailMatch & { id: string }) | undefined> {
-  const row = await db
-    .select({
-      id: user.id,
-      role: userRoles.role,
-      emailVerified: user.emailVerified,
-      hasLmsLink: sql<number>`exists (select 1 from ${ltiUsers} where ${ltiUsers.userId} = ${user.id})`,
-    })
-    .from(user)
-    .leftJoin(userRoles, eq(userRoles.userId, user.id))
-    .where(eq(user.email, email))
-    .get();
-  return row && { ...row, hasLmsLink: Boolean(row.hasLmsLink) };
-}
-
 /**
  * The account an LMS user signs in as: found by platform + sub; else, when the
  * platform is trusted for it, the account with the launch's email if that email
@@ -199,7 +184,7 @@ export async function accountFor(
     return known;
   }
   const email = person.email?.toLowerCase();
-  const sameEmail = email ? await emailMatch(db, email) : undefined;
+  const sameEmail = email ? (await accountsByEmail(db, [email])).get(email) : undefined;
   const link = (userId: string) =>
     db
       .insert(ltiUsers)

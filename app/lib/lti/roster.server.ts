@@ -8,7 +8,8 @@ import { chunk, rowsPerInsert } from "~/lib/d1/limits";
 import { FormError } from "~/lib/http/forms.server";
 import { EMAIL_MAX } from "~/lib/http/input-limits";
 import type { Room } from "~/lib/rooms/rooms.server";
-import { emailLinkDecision, newAccountEmail, type EmailMatch } from "./account-linking";
+import { emailLinkDecision, newAccountEmail } from "./account-linking";
+import { accountsByEmail } from "./accounts-by-email.server";
 import { courseRole, SCOPE } from "./lti";
 import { platformById } from "./platforms.server";
 import { fetchMembers, LtiServiceError, type Member } from "./services.server";
@@ -69,22 +70,7 @@ export async function syncRoster(env: Env, db: Db, room: Room): Promise<RosterRe
     // Accounts with the same email: linked under the launches' rule (decision 035), else the learner gets an account of their own.
     const unlinked = learners.filter((l) => !linked.has(l.userId));
     const emails = [...new Set(unlinked.map((l) => l.email?.trim().toLowerCase()).filter((e): e is string => !!e && e.length <= EMAIL_MAX))];
-    const byEmail = new Map<string, EmailMatch & { id: string }>();
-    for (const part of chunk(emails)) {
-      const rows = await db
-        .select({
-          id: user.id,
-          email: user.email,
-          role: userRoles.role,
-          emailVerified: user.emailVerified,
-          hasLmsLink: sql<number>`exists (select 1 from ${ltiUsers} where ${ltiUsers.userId} = ${user.id})`,
-        })
-        .from(user)
-        .leftJoin(userRoles, eq(userRoles.userId, user.id))
-        .where(inArray(user.email, part))
-        .all();
-      for (const { email, ...row } of rows) byEmail.set(email, { ...row, hasLmsLink: Boolean(row.hasLmsLink) });
-    }
+    const byEmail = await accountsByEmail(db, emails);
     const statements = [];
     for (const learner of unlinked) {
       const email = learner.email?.trim().toLowerCase();
