@@ -34,8 +34,9 @@ export function useRoomParty(
   const navigation = useNavigation();
   const fetchers = useFetchers();
   const navigate = useNavigate();
-  // Busy: a revalidation, a navigation or a fetcher runs.
-  const busy = [revalidator, navigation, ...fetchers].some((r) => r.state !== "idle");
+  // Busy: a revalidation or a navigation runs, or a fetcher loads (a fetcher.load, or the reload after its action).
+  // A fetcher's action still running is not: a revalidation leaves it alone, and the page shows the event at once.
+  const busy = [revalidator, navigation].some((r) => r.state !== "idle") || fetchers.some((f) => f.state === "loading");
   // What the last render had: the router's functions and the page's handler.
   const live = useRef<RouterNow & { onEvent: typeof onEvent }>(null!);
   live.current = { revalidate: revalidator.revalidate, navigate, onEvent };
