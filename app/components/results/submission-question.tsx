@@ -10,10 +10,11 @@ const noop = () => {};
 
 /**
  * One question of the submission view: read-only code with its language,
- * Score (marks of 50 and the percent, both by the cases' points, as stored
- * when it was judged: decision 037), Test Cases passed/total with a tick or
- * cross, Pass Rate (cases passed of all), and the numbered test cases. A case shows input and expected output only when the
- * server sent them (open cases; every case for an admin).
+ * Score (marks of 50) and Score Percent, both by the cases' points as stored
+ * when it was judged (decision 037), Test Cases passed/total with a tick or
+ * cross, Pass Rate (cases passed of all), and the numbered test cases. A case
+ * shows input and expected output only when the server sent them (open cases;
+ * every case for an admin).
  */
 export function SubmittedQuestionPanel({ question, number, audience }: { question: SubmittedQuestion; number: number; audience: "student" | "admin" }) {
   const allPassed = question.total > 0 && question.passed === question.total;
