@@ -296,7 +296,7 @@ describe("journal", () => {
       Response.json({
         accepted: entries.map((e) => e.id),
         rejected: [],
-        judged: entries.filter((e) => e.kind === "submit-code").map((e) => ({ id: e.id, questionId: "q1", passed: 4, total: 5, marks: 40 })),
+        judged: entries.filter((e) => e.kind === "submit-code").map((e) => ({ id: e.id, questionId: "q1", passed: 4, total: 5, marks: 40, score: 80 })),
         state: { ...STATE, totalScore: 40, submittedAt: 123 },
       }),
     );
@@ -310,7 +310,7 @@ describe("journal", () => {
     await j.flush();
     const acceptedIds = () => (onAccepted.mock.calls as unknown as [Entry[], TestState][]).flatMap(([entries]) => entries.map((e) => e.id));
     await vi.waitFor(() => expect(acceptedIds().sort()).toEqual([submit.id, finish.id].sort()));
-    expect(onJudged).toHaveBeenCalledWith([{ id: submit.id, questionId: "q1", passed: 4, total: 5, marks: 40 }]);
+    expect(onJudged).toHaveBeenCalledWith([{ id: submit.id, questionId: "q1", passed: 4, total: 5, marks: 40, score: 80 }]);
     expect(onJudged).toHaveBeenCalledTimes(1);
     for (const [, state] of onAccepted.mock.calls as unknown as [Entry[], TestState][]) expect(state).toMatchObject({ totalScore: 40, submittedAt: 123 });
     // The page learns the state (score, finished) before it hears what was applied.

@@ -97,7 +97,7 @@ export default function PracticeSession() {
       return;
     }
     const index = questions.findIndex((q) => q.id === answer.questionId);
-    const run: PracticeRun = { questionId: answer.questionId, compile: answer.compile, cases: answer.cases, passed: answer.passed, total: answer.total };
+    const run: PracticeRun = { questionId: answer.questionId, compile: answer.compile, cases: answer.cases, passed: answer.passed, total: answer.total, marks: answer.marks, score: answer.score };
     setRuns((all) => ({ ...all, [run.questionId]: run }));
     setOutput((all) => [...all, outputEntry(++outputId.current, `Run Tests · Question ${index + 1}`, run)]);
     toast({ type: run.passed === run.total ? "success" : "info", message: answer.message });
@@ -117,7 +117,7 @@ export default function PracticeSession() {
           {`Question ${active + 1} of ${questions.length}`}
         </span>
       ) : null}
-      <span className="text-xs text-muted">Practice: nothing is saved or scored.</span>
+      <span className="text-xs text-muted">Practice: nothing is saved; the marks show what a run would score in a test.</span>
       <div className="ml-auto">
         <Button variant="danger" onClick={() => setConfirmExit(true)}>
           Exit Practice

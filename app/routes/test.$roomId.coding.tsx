@@ -29,7 +29,7 @@ import { publishParticipantsChanged } from "~/lib/party.server";
 import { runOpenCases, submitCode } from "~/lib/student-tests/coding-test.server";
 import { requireTestPage } from "~/lib/student-tests/student-pages.server";
 import { codingTestView, testState } from "~/lib/student-tests/student-tests.server";
-import { codingMarks, TEST_RULES } from "~/lib/student-tests/test-rules";
+import { TEST_RULES } from "~/lib/student-tests/test-rules";
 import { redirectWithToast } from "~/lib/ui/toast.server";
 import { loadWithLocal } from "~/offline/client-loader";
 import { useOfflineShell } from "~/offline/service-worker";
@@ -189,7 +189,7 @@ export default function CodingTest() {
     unlockTimedOut: lock.unlockTimedOut,
     onJudged(judged) {
       for (const j of judged) {
-        recordVerdict(j.questionId, j);
+        recordVerdict(j.questionId, { passed: j.passed, total: j.total, marks: j.marks, score: j.score });
         const index = data.questions.findIndex((q) => q.id === j.questionId);
         const message = `Question ${index + 1}: ${judgedMessage(j.passed, j.total)}`;
         toast({ type: j.passed === j.total ? "success" : "info", message: `Your queued submission was judged. ${message}` });
@@ -198,9 +198,10 @@ export default function CodingTest() {
     },
   });
   const { view, append, flush, pending, network, serverTime } = session;
-  const recordVerdict = (questionId: string, verdict: { passed: number; total: number; marks: number }) => {
+  // Marks and score come from the server, weighed by the cases' points (decision 037): the page never recomputes them.
+  const recordVerdict = (questionId: string, verdict: { passed: number; total: number; marks: number; score: number }) => {
     const at = serverTime();
-    const submission = { ...verdict, score: codingMarks(verdict.passed, verdict.total).score, submittedAt: at };
+    const submission = { ...verdict, submittedAt: at };
     setSubmissions((all) => ({ ...all, [questionId]: submission }));
     void saveSubmission(data.roomId, data.testId, questionId, submission, at);
   };
@@ -253,7 +254,7 @@ export default function CodingTest() {
       // The console shows the answer for the question on screen; a verdict always counts.
       if (sent.questionId === activeIdRef.current) setOutput(result);
       toast({ type: result.passed === result.total ? "success" : "info", message: result.message });
-      if (result.kind === "submit") recordVerdict(sent.questionId, { passed: result.passed, total: result.total, marks: result.marks ?? 0 });
+      if (result.kind === "submit") recordVerdict(sent.questionId, { passed: result.passed, total: result.total, marks: result.marks ?? 0, score: result.score ?? 0 });
     }
   };
   const onAnswerRef = useRef(onAnswer);

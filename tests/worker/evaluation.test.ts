@@ -408,7 +408,7 @@ describe("/admin/evaluate/{testId}", () => {
 
   it("Save recomputes each submission from the ticked cases and keeps the evaluator's code beside the student's", async () => {
     const { testId, q } = await codingTest(alice.id);
-    // Q0: the hidden case only (30 of 50 points); Q1: both; Q2 has no cases. An id of another question is ignored.
+    // Q0: the hidden case only (30 of 50 points: 30 marks, 60%, though 1 of 2 cases); Q1: both; Q2 has no cases. An id of another question is ignored.
     const res = await evaluate(
       testId,
       admin.cookie,
@@ -419,7 +419,7 @@ describe("/admin/evaluate/{testId}", () => {
     );
     expect(res.status).toBe(200);
     const subs = await submissionsOf(testId);
-    expect(subs[0]).toMatchObject({ code: "print(input().upper())", test_cases_passed: 1, test_cases_total: 2, marks_obtained: 30, score: 50 });
+    expect(subs[0]).toMatchObject({ code: "print(input().upper())", test_cases_passed: 1, test_cases_total: 2, marks_obtained: 30, score: 60 });
     expect(JSON.parse(subs[0]!.passed_test_case_ids)).toEqual([`${q(0)}-hidden`]);
     expect(subs[1]).toMatchObject({ test_cases_passed: 2, marks_obtained: 50, score: 100 });
     expect(subs[2]).toMatchObject({ test_cases_passed: 0, test_cases_total: 0, marks_obtained: 0, score: 0 });
@@ -439,6 +439,35 @@ describe("/admin/evaluate/{testId}", () => {
       ]),
     );
     expect(await testRow(testId)).toMatchObject({ total_score: 100, status: "completed" });
+  });
+
+  it("Save and Accept score by the cases' points as Submit Code does (codingMarks), not by their sum", async () => {
+    const { testId, q } = await codingTest(alice.id);
+    // Q0's cases now weigh 10 and 30: 40 points in all, the question still worth 50 marks.
+    await env.DB.prepare("UPDATE test_cases SET points = 10 WHERE id = ?").bind(`${q(0)}-open`).run();
+    const res = await evaluate(
+      testId,
+      admin.cookie,
+      saveBody([
+        { questionId: q(0), code: "print(input())", passed: [`${q(0)}-hidden`] },
+        { questionId: q(1), code: "print(input())", passed: [`${q(1)}-open`, `${q(1)}-hidden`] },
+      ]),
+    );
+    expect(res.status).toBe(200);
+    const subs = await submissionsOf(testId);
+    // 30 of 40 points: round(50 x 30 / 40) = 38 marks, 75% (the sum of points would give 30).
+    expect(subs[0]).toMatchObject({ test_cases_passed: 1, test_cases_total: 2, marks_obtained: 38, score: 75 });
+    expect(subs[1]).toMatchObject({ marks_obtained: 50, score: 100 });
+    expect(await testRow(testId)).toMatchObject({ total_score: 88, status: "attempted" });
+    // The evaluate page's "Score if saved" starts from what Save stored.
+    const page = await (await call(EVALUATE(testId), { cookie: admin.cookie })).text();
+    expect(page).toContain("Score if saved: 88");
+    // Accept: every case passed is the question's 50 marks, whatever its points add up to.
+    await postForm(EVALUATE(testId), { intent: "accept" }, admin.cookie);
+    expect((await submissionsOf(testId)).slice(0, 2).map((s) => [s.marks_obtained, s.score])).toEqual([
+      [50, 100],
+      [50, 100],
+    ]);
   });
 
   it("Save answers 400 with 'Failed to save evaluation' for a malformed body", async () => {

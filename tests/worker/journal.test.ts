@@ -178,7 +178,7 @@ describe("the grace window after the deadline (for a student the party saw offli
     const e = entry(0, "submit-code", { questionId: Q0, code: ECHO }, end - 30_000, anchor);
     const body = await send(s.cookie, testId, [e]);
     expect(body.accepted).toEqual([e.id]);
-    expect(body.judged).toEqual([{ id: e.id, questionId: Q0, passed: 5, total: 5, marks: 50 }]);
+    expect(body.judged).toEqual([{ id: e.id, questionId: Q0, passed: 5, total: 5, marks: 50, score: 100 }]);
     expect(body.state.totalScore).toBe(50);
     expect(await testOf(room, s.email)).toMatchObject({ total_score: 50, synced_after_end: 1 });
     expect((await stored(testId, e.id))[0]).toMatchObject({ outcome: "accepted", synced_after_end: 1 });
@@ -192,7 +192,7 @@ describe("a Submit Code queued offline", () => {
     const body = await send(s.cookie, testId, [e]);
     expect(body.accepted).toEqual([e.id]);
     expect(body.rejected).toEqual([]);
-    expect(body.judged).toEqual([{ id: e.id, questionId: Q0, passed: 5, total: 5, marks: 50 }]);
+    expect(body.judged).toEqual([{ id: e.id, questionId: Q0, passed: 5, total: 5, marks: 50, score: 100 }]);
     expect(body.state).toMatchObject({ totalScore: 50, status: "in_progress" });
 
     expect(await submissionsOf(testId)).toMatchObject([{ question_id: Q0, code: ECHO, test_cases_passed: 5, test_cases_total: 5, marks_obtained: 50, score: 100 }]);
@@ -216,7 +216,7 @@ describe("a Submit Code queued offline", () => {
     ];
     const body = await send(s.cookie, testId, batch);
     expect(body.accepted).toEqual(batch.map((e) => e.id));
-    expect(body.judged).toEqual([{ id: batch[1]!.id, questionId: Q0, passed: 5, total: 5, marks: 50 }]);
+    expect(body.judged).toEqual([{ id: batch[1]!.id, questionId: Q0, passed: 5, total: 5, marks: 50, score: 100 }]);
     // The judged submission keeps the draft (what was submitted), stamped when Submit was pressed ...
     expect(await submissionsOf(testId)).toMatchObject([{ code: ECHO, marks_obtained: 50, submitted_at: t + 1000 }]);
     // ... and the student's latest code is the final code, as every device and the admin read it.
@@ -241,7 +241,7 @@ describe("a Submit Code queued offline", () => {
     const { room, s, testId } = await ready();
     const e = entry(0, "submit-code", { questionId: Q0, code: ECHO });
     const first = await send(s.cookie, testId, [e]);
-    expect(first.judged).toEqual([{ id: e.id, questionId: Q0, passed: 5, total: 5, marks: 50 }]);
+    expect(first.judged).toEqual([{ id: e.id, questionId: Q0, passed: 5, total: 5, marks: 50, score: 100 }]);
     const [judgedOnce] = await submissionsOf(testId);
 
     for (let i = 0; i < 2; i++) {
@@ -303,7 +303,7 @@ describe("an unlock written offline, checked on sync", () => {
     const body = await send(s.cookie, testId, batch);
     expect(body.accepted).toEqual(batch.map((e) => e.id));
     expect(body.rejected).toEqual([]);
-    expect(body.judged).toEqual([{ id: submit.id, questionId: Q0, passed: 5, total: 5, marks: 50 }]);
+    expect(body.judged).toEqual([{ id: submit.id, questionId: Q0, passed: 5, total: 5, marks: 50, score: 100 }]);
     expect(body.state).toMatchObject({ isLocked: false, unlockAttemptsRemaining: 3, tabSwitchCount: 1, totalScore: 50 });
     expect(await testOf(room, s.email)).toMatchObject({ is_locked: 0, unlock_attempts_remaining: 3, tab_switch_count: 1, total_score: 50 });
     expect(await submissionsOf(testId)).toMatchObject([{ question_id: Q0, marks_obtained: 50 }]);
@@ -378,7 +378,7 @@ describe("finishing through the journal", () => {
     const finish = entry(1, "finish");
     const body = await send(s.cookie, testId, [submit, finish]);
     expect(body.accepted).toEqual([submit.id, finish.id]);
-    expect(body.judged).toEqual([{ id: submit.id, questionId: Q0, passed: 5, total: 5, marks: 50 }]);
+    expect(body.judged).toEqual([{ id: submit.id, questionId: Q0, passed: 5, total: 5, marks: 50, score: 100 }]);
     expect(body.state).toMatchObject({ status: "attempted", totalScore: 50 });
     expect(body.state.submittedAt).toEqual(expect.any(Number));
     expect(await testOf(room, s.email)).toMatchObject({ status: "attempted", is_completed: 0, total_score: 50 });

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { call, postForm, signUp } from "./helpers";
 import { connect, upgrade } from "./party-client";
 import { admin, one, rows, signUpAdmin } from "./rooms-fixture";
+import { decode } from "turbo-stream";
 
 // Runs go through the real runner, on machines shared with other suites.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
@@ -380,6 +381,26 @@ describe("the practice session", () => {
     expect(text).toContain("1/5 test cases passed");
     expect(text).not.toContain(HIDDEN_IN);
     expect(text).not.toContain(HIDDEN_OUT);
+  });
+
+  it("Run Tests says what the run would score in a test, by the cases' points (codingMarks)", async () => {
+    const openCase = `${Q(1)}-tc0`;
+    const passOpenOnly = "s = input()\nprint(s.upper() if s.startswith('open') else s)";
+    const answer = async () => {
+      const res = await run(s.cookie, room.id, { questionId: Q(1), code: passOpenOnly });
+      const decoded = await decode(res.body!);
+      await decoded.done;
+      return (decoded.value as { data: { passed: number; total: number; marks: number; score: number } }).data;
+    };
+    // The default 10 points a case: 1 of 5 is 10 marks, 20%.
+    expect(await answer()).toMatchObject({ passed: 1, total: 5, marks: 10, score: 20 });
+    // The open case weighs 30 of 70 points: round(50 x 30 / 70) = 21 marks, 43%.
+    await env.DB.prepare("UPDATE test_cases SET points = 30 WHERE id = ?").bind(openCase).run();
+    try {
+      expect(await answer()).toMatchObject({ passed: 1, total: 5, marks: 21, score: 43 });
+    } finally {
+      await env.DB.prepare("UPDATE test_cases SET points = 10 WHERE id = ?").bind(openCase).run();
+    }
   });
 
   it("never returns a hidden case's input, even when the program prints it to stdout and stderr (fetcher data too)", async () => {

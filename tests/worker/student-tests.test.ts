@@ -29,9 +29,38 @@ async function fetcherPost(path: string, fields: Record<string, string>, cookie:
   return { status: res.status, text: await res.text() };
 }
 
+/**
+ * Two Python echo questions whose 5 cases weigh 5, 10, 10, 10 and 15 points;
+ * an echo passes every case but the 15-point one (its expected output differs).
+ */
+async function seedWeightedCategory(category: string) {
+  await env.DB.prepare("INSERT OR IGNORE INTO categories (id, name) VALUES (?, ?)").bind(`cat-${category}`, category).run();
+  const statements = [];
+  for (const q of [0, 1]) {
+    const qid = `${category}-q${q}`;
+    statements.push(env.DB.prepare("INSERT INTO questions (id, title, description, language, category, type) VALUES (?, ?, 'Echo the line.', 'python', ?, 'coding')").bind(qid, `Weighted ${q}`, category));
+    [5, 10, 10, 10, 15].forEach((points, i) => {
+      const value = i === 0 ? `open-${q}` : `${HIDDEN}-w${q}-${i}`;
+      statements.push(
+        env.DB.prepare("INSERT INTO test_cases (id, question_id, input, expected_output, points, is_hidden, position) VALUES (?, ?, ?, ?, ?, ?, ?)").bind(
+          `${qid}-tc${i}`,
+          qid,
+          `${value}\n`,
+          i === 4 ? "not an echo\n" : `${value}\n`,
+          points,
+          i === 0 ? 0 : 1,
+          i,
+        ),
+      );
+    });
+  }
+  await env.DB.batch(statements);
+}
+
 beforeAll(async () => {
   await signUpAdmin();
   await seedCodingCategory("ST-Coding");
+  await seedWeightedCategory("ST-Weighted");
   await seedMcqCategory("ST-MCQ");
 });
 
@@ -154,6 +183,54 @@ describe("a coding test", () => {
     // The old form-only finish is gone: it finishes nothing.
     const retired = await fetcherPost(`/test/${room.id}/coding`, { intent: "finish" }, s.cookie);
     expect(retired.status).toBe(400);
+  });
+
+  it("Submit Code weighs each case by its points, online and queued, and the submission view shows marks, score and pass rate", async () => {
+    // Decision 037: 35 of 50 points passed is 35 marks and 70%, though 4 of 5 cases (80%) passed.
+    const room = await makeRoom("ST-Weighted", "coding");
+    const s = await takingStudent(room);
+    await start(room);
+    await launch(s.cookie, room);
+    const testId = (await testOf(room, s.email)).id;
+    const code = "print(input())";
+    const res = await fetcherPost(`/test/${room.id}/coding`, { intent: "submit", questionId: "ST-Weighted-q0", code }, s.cookie);
+    expect(res.status).toBe(200);
+    expect(res.text).toContain("4/5 test cases passed");
+    expect(res.text).not.toContain(HIDDEN);
+    type Sub = { test_cases_passed: number; test_cases_total: number; marks_obtained: number; score: number };
+    const subOf = (q: string) => one<Sub>("SELECT * FROM submissions WHERE question_id = ? AND student_test_id = ?", q, testId);
+    expect(await subOf("ST-Weighted-q0")).toMatchObject({ test_cases_passed: 4, test_cases_total: 5, marks_obtained: 35, score: 70 });
+    expect((await testOf(room, s.email)).total_score).toBe(35);
+
+    // The same code queued offline and judged when the journal syncs: the same function, and the score comes with it.
+    const queued = await journal(s.cookie, testId, [{ seq: 0, kind: "submit-code", payload: { questionId: "ST-Weighted-q1", code } }]);
+    expect(queued.status).toBe(200);
+    const body = (await queued.json()) as { judged: unknown[]; state: { totalScore: number } };
+    expect(body.judged).toMatchObject([{ questionId: "ST-Weighted-q1", passed: 4, total: 5, marks: 35, score: 70 }]);
+    expect(body.state.totalScore).toBe(70);
+    expect(await subOf("ST-Weighted-q1")).toMatchObject({ test_cases_passed: 4, marks_obtained: 35, score: 70 });
+
+    // The student's submission view: marks of 50, the score percent, and the pass rate beside them.
+    const html = await (await call(`/student/submission/${testId}`, { cookie: s.cookie })).text();
+    for (const text of ["35/50", "70%", "4/5 cases passed", "80%", "Score Percent", "Pass Rate", "15 points"]) expect(html).toContain(text);
+    expect(html).not.toContain(HIDDEN);
+    // The admin's view shows the same.
+    const adminHtml = await (await call(`/admin/submission/${testId}`, { cookie: admin })).text();
+    for (const text of ["35/50", "70%", "4/5 cases passed", "80%"]) expect(adminHtml).toContain(text);
+  });
+
+  it("with the default 10 points a case, a submission scores as the spec's formula: 4 of 5 is 40 marks, 80%", async () => {
+    const room = await makeRoom("ST-Coding", "coding");
+    const s = await takingStudent(room);
+    await start(room);
+    await launch(s.cookie, room);
+    // Fails the last hidden case of question 0 only.
+    const code = "x = input()\nprint('no' if x.endswith('-0-4') else x)";
+    const res = await fetcherPost(`/test/${room.id}/coding`, { intent: "submit", questionId: "ST-Coding-q0", code }, s.cookie);
+    expect(res.text).toContain("4/5 test cases passed");
+    const sub = await one("SELECT * FROM submissions WHERE question_id = 'ST-Coding-q0' AND student_test_id = ?", (await testOf(room, s.email)).id);
+    expect(sub).toMatchObject({ test_cases_passed: 4, test_cases_total: 5, marks_obtained: 40, score: 80 });
+    expect((await testOf(room, s.email)).total_score).toBe(40);
   });
 
   it("refuses empty code, foreign questions and another student's test", async () => {

@@ -9,6 +9,7 @@ import { ConfirmDialog } from "~/components/ui/dialog";
 import { LANGUAGE_LABELS } from "~/lib/ui/format";
 import { lenientMatch, lineDiff, type Leniency } from "~/lib/evaluation/lenient";
 import { applySuggestion, type Triage, type TriageCase } from "~/lib/evaluation/triage";
+import { codingMarks } from "~/lib/student-tests/coding-marks";
 import type { CaseResult, SubmittedQuestion } from "~/lib/student-tests/submissions.server";
 import { ArrivalTriage } from "./arrival-triage";
 import { CaseList, type EvaluateCase } from "./case-list";
@@ -80,8 +81,8 @@ export function EvaluateWorkspace({
   if (!question) return <p className="text-sm text-muted">This test has no questions.</p>;
   const ticked = passed[question.id]!;
   const suggestion = Object.keys(runTriage).filter((id) => !ticked.has(id));
-  const totalMarks = (sets: typeof passed) =>
-    questions.reduce((sum, q) => sum + q.cases.filter((c) => sets[q.id]!.has(c.id)).reduce((s, c) => s + c.points, 0), 0);
+  // What Save would store: each question's marks by its cases' points, the same function as the server's.
+  const totalMarks = (sets: typeof passed) => questions.reduce((sum, q) => sum + codingMarks({ passedIds: sets[q.id]!, cases: q.cases }).marks, 0);
   const withSuggestion = { ...passed, [question.id]: new Set([...ticked, ...suggestion]) };
   const toggle = (id: string, on: boolean) =>
     setPassed((p) => {

@@ -1,5 +1,6 @@
 import { CaseResultList } from "~/components/test/output-console";
 import type { CaseResult } from "~/lib/student-tests/submissions.server";
+import { TEST_RULES } from "~/lib/student-tests/test-rules";
 
 /** What Run Tests answered for one question. */
 export type PracticeRun = {
@@ -8,7 +9,14 @@ export type PracticeRun = {
   cases: CaseResult[];
   passed: number;
   total: number;
+  /** What the run would score in a test, by the cases' points (decision 037); never stored. */
+  marks: number;
+  score: number;
 };
+
+/** "30/50 marks (60%) in a test": the practice summary's score line. */
+export const practiceMarksText = (run: Pick<PracticeRun, "marks" | "score">) =>
+  `${run.marks}/${TEST_RULES.marksPerCodingQuestion} marks (${run.score}%) in a test`;
 
 /** One entry of the Output panel: a run, or a failure to run. */
 export type OutputEntry = { id: number; heading: string; tone: "ok" | "warn" | "error"; summary: string; detail: string };
@@ -33,7 +41,7 @@ export function outputEntry(id: number, heading: string, run: PracticeRun): Outp
     id,
     heading,
     tone: run.passed === run.total ? "ok" : "warn",
-    summary: `${run.passed}/${run.total} test cases passed`,
+    summary: `${run.passed}/${run.total} test cases passed · ${practiceMarksText(run)}`,
     detail,
   };
 }
@@ -57,6 +65,9 @@ export function ResultsPanel({ run, running }: { run: PracticeRun | null; runnin
           <>
             <p className={run.passed === run.total ? "text-emerald-400" : "text-amber-300"} data-testid="results-summary">
               {run.passed}/{run.total} test cases passed
+            </p>
+            <p className="text-slate-400" data-testid="results-marks">
+              {practiceMarksText(run)}
             </p>
             <CaseResultList cases={run.cases} withCase />
           </>

@@ -13,6 +13,8 @@ import {
   UpdateTestCaseSchema,
 } from "~/lib/questions/question-validation";
 import { firstError } from "~/lib/accounts/validation";
+import { totalPoints } from "~/lib/student-tests/coding-marks";
+import { TEST_RULES } from "~/lib/student-tests/test-rules";
 import type { TestCaseView } from "~/lib/questions/questions.server";
 import { splitSummary, TestCaseEditor, type EditableTestCase } from "./coding-question-form";
 
@@ -94,7 +96,7 @@ function Cases({ question, onDelete }: { question: { id: string; testCases: Mana
           A coding question needs exactly {TEST_CASES_PER_QUESTION} test cases: add {missing} more.
         </p>
       ) : null}
-      {cases.length === 0 ? <p className="text-sm text-muted">No test cases yet.</p> : null}
+      {cases.length === 0 ? <p className="text-sm text-muted">No test cases yet.</p> : <PointsTotal cases={cases} />}
       {cases.map((c, i) => (
         <CaseRow key={c.id} testCase={c} label={`Test case ${i + 1}`} onDelete={onDelete} />
       ))}
@@ -108,6 +110,21 @@ function Cases({ question, onDelete }: { question: { id: string; testCases: Mana
         </p>
       )}
     </div>
+  );
+}
+
+/** The question's total points: each case earns its share of the question's marks (decision 037). */
+function PointsTotal({ cases }: { cases: ManagedTestCase[] }) {
+  const total = totalPoints(cases);
+  return (
+    <p className="text-sm" data-testid="test-case-points-total">
+      <span className="font-medium">{`Total: ${total} points.`}</span>{" "}
+      <span className="text-muted">
+        {total > 0
+          ? `A passed case earns its points' share of the question's ${TEST_RULES.marksPerCodingQuestion} marks.`
+          : `With 0 points in all, every case counts equally toward the question's ${TEST_RULES.marksPerCodingQuestion} marks.`}
+      </span>
+    </p>
   );
 }
 

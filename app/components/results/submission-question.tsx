@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { CodeEditor } from "~/components/code-editor";
 import { Badge } from "~/components/ui/badge";
 import { LANGUAGE_LABELS } from "~/lib/ui/format";
+import { passRate } from "~/lib/student-tests/coding-marks";
 import type { SubmittedQuestion } from "~/lib/student-tests/submissions.server";
 import { TEST_RULES } from "~/lib/student-tests/test-rules";
 
@@ -9,13 +10,15 @@ const noop = () => {};
 
 /**
  * One question of the submission view: read-only code with its language,
- * Score, Test Cases passed/total with a tick or cross, Pass Rate, and the
- * numbered test cases. A case shows input and expected output only when the
- * server sent them (open cases; every case for an admin).
+ * Score (marks of 50) and Score Percent, both by the cases' points as stored
+ * when it was judged (decision 037), Test Cases passed/total with a tick or
+ * cross, Pass Rate (cases passed of all), and the numbered test cases. A case
+ * shows input and expected output only when the server sent them (open cases;
+ * every case for an admin).
  */
 export function SubmittedQuestionPanel({ question, number, audience }: { question: SubmittedQuestion; number: number; audience: "student" | "admin" }) {
   const allPassed = question.total > 0 && question.passed === question.total;
-  const passRate = question.total > 0 ? Math.round((question.passed / question.total) * 100) : 0;
+  const casesRate = passRate(question.passed, question.total);
   return (
     <article
       aria-labelledby={`question-${number}-title`}
@@ -52,9 +55,10 @@ export function SubmittedQuestionPanel({ question, number, audience }: { questio
         <p className="text-sm text-slate-600 dark:text-slate-300">This question was never submitted: the code above is the last saved version and scores nothing.</p>
       )}
 
-      <dl className="grid gap-3 sm:grid-cols-3">
+      <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <Stat label="Score" value={`${question.marks}/${TEST_RULES.marksPerCodingQuestion}`} testId="question-score" />
-        <Stat label="Test Cases" value={`${question.passed}/${question.total}`} testId="question-cases">
+        <Stat label="Score Percent" value={`${question.score}%`} testId="question-score-percent" />
+        <Stat label="Test Cases" value={`${question.passed}/${question.total} cases passed`} testId="question-cases">
           {allPassed ? (
             <span role="img" aria-label="all passed" className="text-emerald-600 dark:text-emerald-400">
               ✓
@@ -65,7 +69,7 @@ export function SubmittedQuestionPanel({ question, number, audience }: { questio
             </span>
           )}
         </Stat>
-        <Stat label="Pass Rate" value={`${passRate}%`} testId="question-pass-rate" />
+        <Stat label="Pass Rate" value={`${casesRate}%`} testId="question-pass-rate" />
       </dl>
 
       <section aria-label="Test cases">

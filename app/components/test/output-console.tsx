@@ -9,6 +9,8 @@ export type RunResult = {
   passed: number;
   total: number;
   marks?: number;
+  /** Submit Code only: the score percent, weighed by the cases' points (decision 037). */
+  score?: number;
 };
 
 /** The coding test's Output Console (spec 2): compile errors, then each case; hidden cases as pass/fail only. */

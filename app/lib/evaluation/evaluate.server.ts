@@ -10,6 +10,7 @@ import type { Db } from "~/lib/d1/db.server";
 import { FormError } from "~/lib/http/forms.server";
 import { judgeCases } from "~/lib/runner/judge.server";
 import { PASS_SCORE } from "~/lib/results/student-status";
+import { codingMarks } from "~/lib/student-tests/coding-marks";
 import { caseResults, submissionView, type SubmissionView } from "~/lib/student-tests/submissions.server";
 import { EVALUATE_MESSAGES, type SavedQuestion } from "./validation";
 
@@ -47,7 +48,7 @@ export async function runEvaluation(context: AppLoadContext, input: { testId: st
 
 type Recomputed = { questionId: string; title: string; language: SubmissionView["language"]; code: string; passedIds: string[]; total: number; marks: number; score: number };
 
-/** passed count, total, marks = sum of points of passed cases, score = rounded percent (spec 2 section 4). */
+/** Passed count, total, and marks and score by the cases' points (`codingMarks`, decision 037; spec 2 section 4's rule with the default points). */
 async function recompute(db: Db, view: SubmissionView, pick: (questionId: string, caseIds: string[]) => string[]): Promise<Recomputed[]> {
   const ids = view.questions.map((q) => q.id);
   if (ids.length === 0) return [];
@@ -58,16 +59,15 @@ async function recompute(db: Db, view: SubmissionView, pick: (questionId: string
   return view.questions.map((q) => {
     const own = cases.filter((c) => c.questionId === q.id);
     const passed = new Set(pick(q.id, own.map((c) => c.id)));
-    const passedCases = own.filter((c) => passed.has(c.id));
+    const passedIds = own.filter((c) => passed.has(c.id)).map((c) => c.id);
     return {
       questionId: q.id,
       title: q.title,
       language: q.language,
       code: q.code,
-      passedIds: passedCases.map((c) => c.id),
+      passedIds,
       total: own.length,
-      marks: passedCases.reduce((sum, c) => sum + c.points, 0),
-      score: own.length ? Math.round((passedCases.length / own.length) * 100) : 0,
+      ...codingMarks({ passedIds, cases: own }),
     };
   });
 }

@@ -131,8 +131,10 @@ describe("buildTriage", () => {
 });
 
 describe("marksWith", () => {
-  it("is the points of the passed cases plus the extra ones", () => {
-    expect(marksWith([tc("a", true, 20), tc("b", false, 30), tc("c", false, 5)], new Set(["c"]))).toBe(25);
+  it("is Save's marks (codingMarks) with the extra cases counted as passed", () => {
+    // 25 of 55 points: round(50 x 25 / 55) = 23 (decision 037; it was the sum of points, 25).
+    expect(marksWith([tc("a", true, 20), tc("b", false, 30), tc("c", false, 5)], new Set(["c"]))).toBe(23);
+    expect(marksWith([tc("a", true), tc("b", false), tc("c", false), tc("d", false), tc("e", false)], new Set(["b"]))).toBe(20);
   });
 });
 
@@ -176,7 +178,8 @@ describe("texts", () => {
     const triage = buildTriage([question("q0", [tc("a", true, 50), tc("b", false, 50)])], [{ questionId: "q0", cases: [{ id: "b", input: "", expectedOutput: "b\n" }] }], {
       q0: [{ caseId: "b", passed: false, verdict: "WA", actualOutput: "B\n" }],
     }, 0);
-    expect(suggestedScoreText(triage)).toBe("→ 100 if trailing whitespace and letter case are ignored");
+    // One question: all its cases passed is its 50 marks.
+    expect(suggestedScoreText(triage)).toBe("→ 50 if trailing whitespace and letter case are ignored");
     expect(suggestedScoreText(null)).toBeNull();
     expect(suggestedScoreText(triagePending())).toBeNull();
   });

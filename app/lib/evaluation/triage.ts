@@ -5,6 +5,7 @@
 // rules that turn verdicts into a suggestion and a score. Admins only.
 import { z } from "zod";
 import { lenientMatch, wouldPassText, type Leniency } from "./lenient";
+import { codingMarks } from "~/lib/student-tests/coding-marks";
 
 /** Every bound of the triage, in one place. */
 export const TRIAGE_LIMITS = {
@@ -163,7 +164,7 @@ export function caseSuggestion(expected: string, result: Omit<RerunResult, "case
 /**
  * The finished triage: per question the suggested cases and the marks they
  * would give, and the test's total with them (Save's formula: a question's
- * marks are the points of its passed cases, the total their sum).
+ * marks by its cases' points, `codingMarks`; the total their sum).
  */
 export function buildTriage(
   questions: TriageInputQuestion[],
@@ -197,9 +198,10 @@ export function buildTriage(
   };
 }
 
-/** Save's marks for a question: the points of its passed cases, with `extra` counted as passed. */
+/** Save's marks for a question (`codingMarks`, decision 037), with `extra` counted as passed. */
 export function marksWith(cases: { id?: string; points: number; passed: boolean }[], extra: Set<string>): number {
-  return cases.reduce((sum, c) => sum + (c.passed || (c.id !== undefined && extra.has(c.id)) ? c.points : 0), 0);
+  const weighted = cases.map((c, i) => ({ id: c.id ?? `#${i}`, points: c.points, passed: c.passed || (c.id !== undefined && extra.has(c.id)) }));
+  return codingMarks({ passedIds: weighted.filter((c) => c.passed).map((c) => c.id), cases: weighted }).marks;
 }
 
 /**

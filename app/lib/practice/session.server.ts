@@ -9,6 +9,7 @@ import type { Db } from "~/lib/d1/db.server";
 import { selectInChunks } from "~/lib/d1/queries.server";
 import { FormError } from "~/lib/http/forms.server";
 import { judgeCases } from "~/lib/runner/judge.server";
+import { codingMarks } from "~/lib/student-tests/coding-marks";
 import { caseResults } from "~/lib/student-tests/submissions.server";
 import type { PracticeRoom } from "./practice-rooms.server";
 import { PRACTICE_MESSAGES } from "./validation";
@@ -85,7 +86,8 @@ export async function practiceQuestions(db: Db, room: PracticeRoom) {
 /**
  * Run Tests: the student's code judged on the runner against every case of
  * one of the room's questions, in the question's language. Open cases come
- * back in full; hidden ones as pass/fail (and the verdict) only.
+ * back in full; hidden ones as pass/fail (and the verdict) only. The marks
+ * and score are the test's (by the cases' points), for the summary only.
  */
 export async function runPracticeQuestion(context: AppLoadContext, room: PracticeRoom, questionId: string, code: string) {
   const question = await context.db
@@ -98,6 +100,8 @@ export async function runPracticeQuestion(context: AppLoadContext, room: Practic
   if (cases.length === 0) throw new FormError(PRACTICE_MESSAGES.noCases);
   const result = await judgeCases(context, question.language, code, cases, PRACTICE_MESSAGES.runFailed);
   const shown = caseResults(result, cases, "student");
-  const passed = shown.filter((c) => c.passed).length;
-  return { questionId: question.id, compile: result.compile, cases: shown, passed, total: cases.length };
+  const passedIds = shown.filter((c) => c.passed).map((c) => c.id);
+  // What the run would score in a test (decision 037); shown, never stored.
+  const { marks, score } = codingMarks({ passedIds, cases });
+  return { questionId: question.id, compile: result.compile, cases: shown, passed: passedIds.length, total: cases.length, marks, score };
 }

@@ -47,7 +47,7 @@ async function judgeAndRecord(
   const result = await judgeCases(context, room.language, code, cases, "Failed to submit code", { waitWhileBusy });
   const question = (await context.db.select({ id: questions.id, title: questions.title }).from(questions).where(eq(questions.id, questionId)).get())!;
   const passedIds = result.testResults.filter((t) => t.passed).map((t) => String(t.testCaseId));
-  const { marks, score } = await recordSubmission(context.db, test, { ...question, language: room.language }, code, passedIds, cases.length, writtenAt);
+  const { marks, score } = await recordSubmission(context.db, test, { ...question, language: room.language }, code, passedIds, cases, writtenAt);
   const open = new Set(cases.filter((c) => !c.isHidden).map((c) => c.id));
   await recordRunnerUse(context.db, test.id, { kind: "submit", questionId, openPassed: passedIds.filter((id) => open.has(id)).length });
   return { compile: result.compile, cases: caseResults(result, cases, "student"), passed: passedIds.length, total: cases.length, marks, score };
@@ -61,8 +61,8 @@ async function judgeAndRecord(
 export function journalJudge(context: AppLoadContext, room: Room, test: StudentTest): Judge {
   return async (questionId, code, writtenAt) => {
     try {
-      const { passed, total, marks } = await judgeAndRecord(context, room, test, questionId, code, { writtenAt });
-      return { passed, total, marks };
+      const { passed, total, marks, score } = await judgeAndRecord(context, room, test, questionId, code, { writtenAt });
+      return { passed, total, marks, score };
     } catch (error) {
       if (error instanceof FormError && error.status === 503) throw new JournalRetry(error.message);
       throw error;

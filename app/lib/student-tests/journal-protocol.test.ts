@@ -53,7 +53,7 @@ describe("the browser's check of the journal's answer agrees with JournalRespons
   const state = { status: "in_progress", isDisqualified: false, isLocked: false, tabSwitchCount: 0, unlockAttemptsRemaining: 3, endsAt: null, serverNow: 5 };
   const valid = [
     { accepted: [], rejected: [], state },
-    { accepted: ["a"], rejected: [{ id: "b", reason: "late", extra: 1 }], judged: [{ id: "c", questionId: "q", passed: 1, total: 2, marks: 5 }], state: { ...state, endsAt: 9, totalScore: 3, maxScore: 4, submittedAt: 7 }, anchor: "1.x" },
+    { accepted: ["a"], rejected: [{ id: "b", reason: "late", extra: 1 }], judged: [{ id: "c", questionId: "q", passed: 1, total: 2, marks: 5, score: 10 }], state: { ...state, endsAt: 9, totalScore: 3, maxScore: 4, submittedAt: 7 }, anchor: "1.x" },
     { accepted: [], rejected: [], state: { ...state, submittedAt: null }, junk: true },
   ];
   const invalid = [
@@ -64,6 +64,8 @@ describe("the browser's check of the journal's answer agrees with JournalRespons
     { accepted: [1], rejected: [], state },
     { accepted: [], rejected: [{ id: "b" }], state },
     { accepted: [], rejected: [], judged: [{ id: "c" }], state },
+    // A judged submit without its score: the page would have to recompute it (decision 037).
+    { accepted: [], rejected: [], judged: [{ id: "c", questionId: "q", passed: 1, total: 2, marks: 5 }], state },
     { accepted: [], rejected: [], state: { ...state, isLocked: "no" } },
     { accepted: [], rejected: [], state: { ...state, endsAt: undefined } },
     { accepted: [], rejected: [], state, anchor: 5 },

@@ -93,8 +93,12 @@ export const TestStateSchema = z.object({
 });
 export type TestState = z.infer<typeof TestStateSchema>;
 
-/** A queued Submit Code, judged on sync: what the student sees afterwards. */
-export const JudgedEntrySchema = z.object({ id: z.string(), questionId: z.string(), passed: z.number(), total: z.number(), marks: z.number() });
+/**
+ * A queued Submit Code, judged on sync: what the student sees afterwards. The
+ * server sends the score with the marks (decision 037): the browser never
+ * recomputes them, so it needs no case points.
+ */
+export const JudgedEntrySchema = z.object({ id: z.string(), questionId: z.string(), passed: z.number(), total: z.number(), marks: z.number(), score: z.number() });
 export type JudgedEntry = z.infer<typeof JudgedEntrySchema>;
 
 export const JournalResponseSchema = z.object({

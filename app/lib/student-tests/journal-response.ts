@@ -24,8 +24,8 @@ function testState(v: unknown): TestState | null {
 
 function judged(v: unknown): JudgedEntry | null {
   if (!isObj(v)) return null;
-  const { id, questionId, passed, total, marks } = v;
-  return isStr(id) && isStr(questionId) && isNum(passed) && isNum(total) && isNum(marks) ? { id, questionId, passed, total, marks } : null;
+  const { id, questionId, passed, total, marks, score } = v;
+  return isStr(id) && isStr(questionId) && isNum(passed) && isNum(total) && isNum(marks) && isNum(score) ? { id, questionId, passed, total, marks, score } : null;
 }
 
 /** The answer with its defaults filled in, or null when it is not one (e.g. a captive portal's HTML). */

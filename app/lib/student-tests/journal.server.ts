@@ -17,7 +17,7 @@ import { TEST_RULES } from "./test-rules";
 export type { JournalEntry, JudgedEntry, TestState };
 
 /** Judges one submission against every case and stores it (the runner lives outside the Worker). */
-export type Judge = (questionId: string, code: string, writtenAt: Date) => Promise<{ passed: number; total: number; marks: number }>;
+export type Judge = (questionId: string, code: string, writtenAt: Date) => Promise<Omit<JudgedEntry, "id" | "questionId">>;
 
 /** The runner could not judge a queued submission: stop here, the client resends later. */
 export class JournalRetry extends Error {}

@@ -21,10 +21,9 @@ import type { Db } from "~/lib/d1/db.server";
 import type { JudgeResult } from "~/lib/runner/client.server";
 import type { Room } from "~/lib/rooms/rooms.server";
 import { codingQuestionIds, type StudentTest } from "./student-tests.server";
-import { codingMarks, TEST_RULES } from "./test-rules";
+import { codingMarks, type WeightedCase } from "./coding-marks";
+import { TEST_RULES } from "./test-rules";
 import { latestCode } from "./code-journal.server";
-
-export { codingMarks };
 
 const ANSWER_MESSAGE = "Each answer must be exactly one of the options";
 /** Question id -> chosen option 0-3 (spec 2 section 5: exactly one option). Unknown ids are ignored by the grader. */
@@ -45,11 +44,15 @@ export async function recordSubmission(
   test: StudentTest,
   question: { id: string; title: string; language: Room["language"] },
   code: string,
-  passedIds: string[],
-  total: number,
+  judged: string[],
+  /** Every case of the question, with its points: marks and score weigh each by them (decision 037). */
+  cases: readonly WeightedCase[],
   writtenAt: Date = new Date(),
 ) {
-  const { marks, score } = codingMarks(passedIds.length, total);
+  // Only the question's own cases are kept; the count and the marks follow the same ids.
+  const passedIds = cases.filter((c) => judged.includes(c.id)).map((c) => c.id);
+  const total = cases.length;
+  const { marks, score } = codingMarks({ passedIds, cases });
   await db.batch([
     db
       .insert(submissions)
@@ -210,8 +213,9 @@ export type SubmittedQuestion = {
   submitted: boolean;
   passed: number;
   total: number;
+  /** Marks of 50, by the cases' points (decision 037), as stored when judged. */
   marks: number;
-  /** Pass rate in percent, rounded (the submission's score). */
+  /** The same share in percent, rounded (the submission's score); the pass rate is `passed` of `total`. */
   score: number;
   submittedAt: number | null;
   cases: SubmissionCase[];

@@ -20,12 +20,3 @@ export const TEST_RULES = {
   /** Network slack for a final online submit. */
   submitSlackMs: 60_000,
 } as const;
-
-/** Spec 2 section 9: marks = round(passed x 50 / total), score = round(passed / total x 100). */
-export function codingMarks(passed: number, total: number) {
-  if (total === 0) return { marks: 0, score: 0 };
-  return {
-    marks: Math.round((passed * TEST_RULES.marksPerCodingQuestion) / total),
-    score: Math.round((passed / total) * 100),
-  };
-}
