@@ -41,15 +41,15 @@ export const ADMIN_CODE_IP_FAILURES = 5;
  */
 export const LTI_LOGINS_PER_IP_MINUTE = 200;
 
+/** `max` in a minute, then a minute's lockout that never grows: a plain per-minute cap, forgotten a minute later. */
+function perMinute(max: number) {
+  return { maxFailures: max, windowMs: MINUTE, lockoutMs: MINUTE, backoff: 1, maxLockoutMs: MINUTE, forgetMs: MINUTE };
+}
+
 export const LIMITS = {
   // Per student. Shared by test-room and practice-room codes: the same person guessing.
   "join-code:student": {
-    maxFailures: JOIN_CODE_FAILURES_PER_MINUTE,
-    windowMs: MINUTE,
-    lockoutMs: MINUTE,
-    backoff: 1,
-    maxLockoutMs: MINUTE,
-    forgetMs: MINUTE,
+    ...perMinute(JOIN_CODE_FAILURES_PER_MINUTE),
     // A student who knows one live code must not be able to buy more guesses with it.
     resetOnSuccess: false,
   },
@@ -84,15 +84,7 @@ export const LIMITS = {
     resetOnSuccess: false,
   },
   // Per client IP: every LTI login initiation counts (it writes a state), so each is reported as a "failure".
-  "lti-login:ip": {
-    maxFailures: LTI_LOGINS_PER_IP_MINUTE,
-    windowMs: MINUTE,
-    lockoutMs: MINUTE,
-    backoff: 1,
-    maxLockoutMs: MINUTE,
-    forgetMs: MINUTE,
-    resetOnSuccess: false,
-  },
+  "lti-login:ip": { ...perMinute(LTI_LOGINS_PER_IP_MINUTE), resetOnSuccess: false },
 } as const satisfies Record<string, LimitPolicy>;
 
 export type LimitName = keyof typeof LIMITS;

@@ -28,7 +28,7 @@ export async function quietOutages(db: Db, env: Env, roomId: string, studentId?:
     .bind(roomId, ...only)
     .all<OutageRow>();
   const tested = outages.filter((o): o is OutageRow & { testId: string } => o.testId !== null && o.endedAt > o.startedAt);
-  if (tested.length === 0) return outages.map((o) => ({ ...quiet(o, []) }));
+  if (tested.length === 0) return outages.map((o) => quiet(o, []));
   const from = Math.min(...tested.map((o) => o.startedAt));
   const to = Math.max(...tested.map((o) => o.endedAt));
   const [journal, held] = await Promise.all([
@@ -46,7 +46,11 @@ export async function quietOutages(db: Db, env: Env, roomId: string, studentId?:
     ),
   ]);
   const timesByTest = new Map<string, number[]>();
-  for (const r of journal.results) timesByTest.set(r.testId, [...(timesByTest.get(r.testId) ?? []), r.at]);
+  for (const r of journal.results) {
+    const times = timesByTest.get(r.testId);
+    if (times) times.push(r.at);
+    else timesByTest.set(r.testId, [r.at]);
+  }
   const spansByTest = new Map([...timesByTest].map(([testId, times]) => [testId, heardSpans(times)]));
   const heldByOutage = new Map(tested.map((o, i) => [o.id, held[i] ?? []]));
   return outages.map((o) => quiet(o, [...(o.testId ? (spansByTest.get(o.testId) ?? []) : []), ...(heldByOutage.get(o.id) ?? [])]));
