@@ -11,7 +11,13 @@ import { z } from "zod";
 export const LANGUAGES = ["c", "cpp", "python", "java"] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-export const VERDICTS = ["AC", "WA", "TLE", "MLE", "RE", "OLE", "CE"] as const;
+/**
+ * "JE" (judge error) is ours: a custom output checker that crashed, looped or
+ * exited with a code other than 42/43. The case did not pass, and it is no
+ * verdict on the student's program: students see "Not judged", the admin sees
+ * the checker's message (`TestResult.checkerError`).
+ */
+export const VERDICTS = ["AC", "WA", "TLE", "MLE", "RE", "OLE", "CE", "JE"] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
 // ------------------------------------------------------------ requests
@@ -49,12 +55,88 @@ export const PrioritySchema = z.enum(PRIORITIES, {
   }),
 });
 
+// ------------------------------------------------------------ per-question grading (issue 35)
+
+/**
+ * A question's own limits; either may be absent (the runner's default). The
+ * bounds are the contract's: the runner answers 400 outside them.
+ */
+export const LIMIT_BOUNDS = {
+  /** CPU time per case, in milliseconds (0.1 s to 10 s). */
+  timeMs: { min: 100, max: 10_000 },
+  /** Memory per case, in MB. */
+  memoryMb: { min: 16, max: 1024 },
+} as const;
+
+const bounded = (name: string, unit: string, { min, max }: { min: number; max: number }) =>
+  z
+    .number({ invalid_type_error: `${name} must be a number` })
+    .int(`${name} must be a whole number of ${unit}`)
+    .min(min, `${name} must be between ${min} and ${max} ${unit}`)
+    .max(max, `${name} must be between ${min} and ${max} ${unit}`);
+
+export const LimitsSchema = z
+  .object({
+    timeMs: bounded("limits.timeMs", "ms", LIMIT_BOUNDS.timeMs).optional(),
+    memoryMb: bounded("limits.memoryMb", "MB", LIMIT_BOUNDS.memoryMb).optional(),
+  })
+  .strict();
+export type Limits = z.infer<typeof LimitsSchema>;
+
+/** The most source a custom checker may have (the same as a submission's default). */
+export const MAX_CHECKER_SOURCE_CHARS = 64 * 1024;
+
+const tolerance = z.number().finite().min(0).max(1);
+
+/**
+ * How a case's output is compared with its expected output. Every checker
+ * but "custom" is a pure function in `contracts/checkers.ts`, which both the
+ * runner (the verdict) and the Worker (the evaluation page's hints) run.
+ * - exact: today's rule (trailing spaces per line and trailing blank lines ignored);
+ * - whitespace: the whitespace-separated tokens must match;
+ * - case: as exact, ignoring letter case;
+ * - tolerance: Kattis's default output validator: tokens; a token that parses
+ *   as a number on both sides matches within the absolute OR the relative
+ *   tolerance; any other token exactly (or ignoring case unless caseSensitive);
+ *   spaceSensitive compares the whitespace between tokens exactly too;
+ * - custom: a C++ program with the Kattis output-validator interface
+ *   (`checker input_file answer_file feedback_dir < program_output`; exit 42
+ *   accepted, 43 wrong answer, anything else a checker error: verdict "JE").
+ */
+export const CheckerSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("exact") }).strict(),
+  z.object({ type: z.literal("whitespace") }).strict(),
+  z.object({ type: z.literal("case") }).strict(),
+  z
+    .object({
+      type: z.literal("tolerance"),
+      absolute: tolerance,
+      relative: tolerance,
+      caseSensitive: z.boolean().optional().default(true),
+      spaceSensitive: z.boolean().optional().default(false),
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal("custom"),
+      source: z
+        .string()
+        .min(1, "checker.source must not be empty")
+        .max(MAX_CHECKER_SOURCE_CHARS, `checker.source must be at most ${MAX_CHECKER_SOURCE_CHARS} characters`),
+    })
+    .strict(),
+]);
+export type Checker = z.infer<typeof CheckerSchema>;
+export type CheckerInput = z.input<typeof CheckerSchema>;
+export const CHECKER_TYPES = ["exact", "whitespace", "case", "tolerance", "custom"] as const satisfies readonly Checker["type"][];
+
 /** POST /v1/execute. Sizes are the runner's configuration (413), not the schema's. */
 export const ExecuteRequestSchema = z.object({
   language: LanguageSchema,
   code: z.string({ required_error: "code is required" }),
   stdin: z.string().optional().default(""),
   priority: PrioritySchema.optional().default("normal"),
+  limits: LimitsSchema.optional(),
 });
 export type ExecuteRequest = z.input<typeof ExecuteRequestSchema>;
 
@@ -64,6 +146,8 @@ export const JudgeRequestSchema = z.object({
   code: z.string({ required_error: "code is required" }),
   testCases: z.array(TestCaseSchema).min(1, "testCases must not be empty"),
   priority: PrioritySchema.optional().default("normal"),
+  limits: LimitsSchema.optional(),
+  checker: CheckerSchema.optional(),
 });
 export type JudgeRequest = z.input<typeof JudgeRequestSchema>;
 
@@ -97,12 +181,16 @@ export const TestResultSchema = z.object({
   verdict: z.enum(VERDICTS),
   timeMs: z.number(),
   memoryKb: z.number(),
+  /** Verdict "JE" only: what the custom checker did (exit code, signal, its stderr's head). For the admin, never a student. */
+  checkerError: z.string().optional(),
 });
 export type TestResult = z.infer<typeof TestResultSchema>;
 
 export const JudgeResponseSchema = z.object({
   /** null for Python unless its byte-compile failed (a syntax error: CE on every case). */
   compile: CompileOutcomeSchema.nullable(),
+  /** A custom checker that did not compile: every case is "JE" (absent for the other checkers). */
+  checkerCompile: CompileOutcomeSchema.nullable().optional(),
   testResults: z.array(TestResultSchema),
   passedCount: z.number().int().nonnegative(),
   totalTestCases: z.number().int().nonnegative(),

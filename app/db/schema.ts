@@ -11,6 +11,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import type { Checker } from "../../contracts/runner.ts";
 
 const id = () =>
   text("id")
@@ -154,6 +155,13 @@ export const questions = sqliteTable(
     // Secret for students: the options go out, correct_index never does.
     mcqOptions: text("mcq_options", { mode: "json" }).$type<McqOptions>(),
     correctAnswer: text("correct_answer"),
+    // Per-question grading (issue 35, decision 038); null is the runner's default limit and the exact check.
+    timeLimitMs: integer("time_limit_ms"),
+    memoryLimitMb: integer("memory_limit_mb"),
+    checker: text("checker", { mode: "json" }).$type<Checker>(),
+    // When the cases, their points, the limits or the checker last changed:
+    // a submission judged before it may be out of date (the results page's rejudge hint).
+    gradingChangedAt: ms("grading_changed_at"),
     createdAt: createdAt(),
   },
   (t) => [
