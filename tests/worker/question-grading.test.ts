@@ -11,10 +11,11 @@ import { parseMoodleXml, parseProblemPackage } from "~/lib/questions/formats";
 import { GRADING_MESSAGES } from "~/lib/questions/grading";
 import { toBankImport } from "~/lib/questions/import-plan";
 import { practiceQuestions } from "~/lib/practice/session.server";
+import { triageEvaluationRequest, triageRunner } from "~/lib/evaluation/triage.server";
 import { caseResults, submissionView } from "~/lib/student-tests/submissions.server";
 import type { JudgeResult } from "~/lib/runner/client.server";
 import { call, postForm, signUp } from "./helpers";
-import { admin, launch, makeRoom, one, rows, signUpAdmin, start, takingStudent, testOf } from "./rooms-fixture";
+import { admin, journal, launch, makeRoom, one, rows, signUpAdmin, start, takingStudent, testOf } from "./rooms-fixture";
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
 
@@ -234,18 +235,62 @@ describe("a question's grading on the student's side", () => {
     expect(listed[0]).not.toHaveProperty("checker");
   });
 
-  it("the evaluate page's Run Code sends the grading", async () => {
+  it("a Submit Code queued offline is judged with the grading when the journal syncs", async () => {
     const room = await makeRoom(category, "coding");
     const s = await takingStudent(room);
     await start(room);
     await launch(s.cookie, room);
-    await postForm(`/test/${room.id}/coding`, { intent: "submit", questionId: `${category}-q0`, code: "print(input())" }, s.cookie);
+    const testId = (await testOf(room, s.email)).id;
+    spy = spyOnJudge();
+    const res = await journal(s.cookie, testId, [{ seq: 0, kind: "submit-code", payload: { questionId: `${category}-q0`, code: "print(input())" } }]);
+    const text = await res.text();
+    expect(res.status, text).toBe(200);
+    expect(text).not.toContain(CHECKER_SECRET);
+    expect(spy.bodies).toHaveLength(1);
+    expect(spy.bodies[0]).toMatchObject({ limits: { timeMs: 1500, memoryMb: 128 }, checker: { type: "custom", source: CHECKER_SOURCE } });
+  });
+
+  it("practice's Run Tests sends the grading and answers without the checker", async () => {
+    const roomName = `Practice ${crypto.randomUUID()}`;
+    expect((await postForm("/admin/practice-rooms", { intent: "create", roomName, category }, admin)).status).toBe(200);
+    const practice = await one<{ id: string; otp: string }>("SELECT id, otp FROM practice_rooms WHERE room_name = ?", roomName);
+    const s = await signUp({ role: "student", name: "Practising" });
+    await postForm("/student?index", { intent: "join-practice", otp: practice.otp }, s.cookie);
+    const pageData = await (await call(`/practice/${practice.id}/coding.data`, { cookie: s.cookie })).text();
+    expect(pageData).toContain("timeLimitMs");
+    expect(pageData).not.toContain(CHECKER_SECRET);
+    spy = spyOnJudge();
+    const res = await call(`/practice/${practice.id}/coding.data`, {
+      method: "POST",
+      body: new URLSearchParams({ questionId: `${category}-q1`, code: "print(input())" }),
+      cookie: s.cookie,
+    });
+    const text = await res.text();
+    expect(res.status, text).toBe(200);
+    expect(text).not.toContain(CHECKER_SECRET);
+    expect(spy.bodies).toHaveLength(1);
+    expect(spy.bodies[0]).toMatchObject({ limits: { timeMs: 1500 }, checker: { type: "custom", source: CHECKER_SOURCE } });
+  });
+
+  it("the evaluate page's Run Code and the triage on arrival send the grading", async () => {
+    const room = await makeRoom(category, "coding");
+    const s = await takingStudent(room);
+    await start(room);
+    await launch(s.cookie, room);
+    // Fails every case: the triage reruns the failed ones.
+    await postForm(`/test/${room.id}/coding`, { intent: "submit", questionId: `${category}-q0`, code: "print('nope')" }, s.cookie);
     const testId = (await testOf(room, s.email)).id;
     spy = spyOnJudge();
     const res = await postForm(`/admin/evaluate/${testId}`, { intent: "run", questionId: `${category}-q0`, code: "print(input())" }, admin);
     expect(res.status, await res.clone().text()).toBe(200);
     expect(spy.bodies).toHaveLength(1);
     expect(spy.bodies[0]).toMatchObject({ limits: { timeMs: 1500, memoryMb: 128 }, checker: { type: "custom" } });
+
+    const requestId = crypto.randomUUID();
+    await env.DB.prepare("INSERT INTO evaluation_requests (id, student_test_id, reason) VALUES (?, ?, 'please')").bind(requestId, testId).run();
+    await triageEvaluationRequest(db(), env, () => triageRunner(env), requestId);
+    expect(spy.bodies.length).toBeGreaterThanOrEqual(2);
+    for (const body of spy.bodies.slice(1)) expect(body).toMatchObject({ limits: { timeMs: 1500 }, checker: { type: "custom", source: CHECKER_SOURCE } });
   });
 });
 
