@@ -35,6 +35,8 @@ export type SandboxSpec = {
   stdin?: string;
   limits: SandboxLimits;
   uid: number;
+  /** Empty directories made inside the sandbox, under /tmp (a custom checker's feedback directory). */
+  dirs?: string[];
 };
 
 /** Where a started sandbox's output goes, chunk by chunk, as the program writes it. */
@@ -180,6 +182,11 @@ export class Sandbox {
       "--dir", "/box",
     ];
     for (const m of spec.mounts) args.push(m.writable ? "--bind" : "--ro-bind", m.src, m.dest);
+    // On the size-capped /tmp, never on the host's disk.
+    for (const d of spec.dirs ?? []) {
+      if (!d.startsWith("/tmp/")) throw new Error(`sandbox directories go under /tmp: ${d}`);
+      args.push("--dir", d);
+    }
     args.push(
       // Only /tmp (and a small /dev/shm) are writable, and both are size-capped.
       "--remount-ro", "/",
