@@ -359,9 +359,10 @@ export class Engine {
    * programs run in (no network, /box read-only), with its own limits. The
    * input and answer are files in a read-only /judge; the feedback directory
    * is on the sandbox's own size-capped /tmp. `output` is the program's
-   * whole output (up to the output limit), not the head that goes back.
+   * whole output (up to the output limit) byte for byte, not the head that
+   * goes back.
    */
-  private async runChecker(checker: Artifact, input: string, answer: string, output: string, uid: number) {
+  private async runChecker(checker: Artifact, input: string, answer: string, output: Buffer, uid: number) {
     const cpp = this.languages.get("cpp")!;
     const dir = join(this.jobsDir, `checker-${Date.now().toString(36)}-${randomBytes(6).toString("hex")}`);
     mkdirSync(dir, { mode: 0o755 });
@@ -466,7 +467,7 @@ export class Engine {
               return { ...result, passed, verdict: passed ? "AC" : "WA" };
             }
             // The checker runs in the same slot, right after the program.
-            const outcome = await this.runChecker(checkerArtifact!, tc.input, tc.expected_output, r.stdout, uid);
+            const outcome = await this.runChecker(checkerArtifact!, tc.input, tc.expected_output, r.stdoutBytes, uid);
             if (outcome.verdict === "JE") return { ...result, passed: false, verdict: "JE", checkerError: outcome.message };
             return { ...result, passed: outcome.verdict === "AC", verdict: outcome.verdict };
           }),

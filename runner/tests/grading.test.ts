@@ -308,6 +308,24 @@ describe("custom checkers", () => {
     expect(result.testResults[0]!.actualOutput.length).toBe(64 * 1024);
   });
 
+  it("gets the output byte for byte, even when it is not UTF-8", async () => {
+    // Plain strings: the test transform turns \x escapes in String.raw into characters.
+    const code = '#include <stdio.h>\nint main(void) { fputs("\\xff\\xfe ok\\n", stdout); return 0; }\n';
+    const source = [
+      "#include <cstdio>",
+      "#include <cstring>",
+      "int main() {",
+      "  char buf[64];",
+      "  size_t n = fread(buf, 1, sizeof buf, stdin);",
+      '  return n == 6 && memcmp(buf, "\\xff\\xfe ok\\n", 6) == 0 ? 42 : 43;',
+      "}",
+    ].join("\n");
+    const result = await judge({ language: "c", code, checker: { type: "custom", source } }, [{ input: "", expected_output: "" }]);
+    expect(result.compile?.code).toBe(0);
+    expect(result.checkerCompile).toBeNull();
+    expect(result.testResults[0]!.verdict).toBe("AC");
+  });
+
   it.each([
     ["crashes (SIGSEGV)", "int main() { volatile int *p = nullptr; *p = 1; return 42; }", /killed by SIGSEGV/],
     ["aborts, saying why on stderr", `#include <cstdio>\n#include <cstdlib>\nint main() { fputs("bad answer file\\n", stderr); abort(); }`, /killed by SIGABRT: bad answer file/],

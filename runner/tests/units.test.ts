@@ -129,7 +129,7 @@ describe("a question's limits and a custom checker's outcome", () => {
 
   const limits = { cpuMs: 2000, wallMs: 4000, memoryMb: 256 } as SandboxLimits;
   const ran = (r: Partial<SandboxResult>): SandboxResult => ({
-    exitCode: 0, stdout: "", stderr: "", wallMs: 1, cpuMs: 1, memoryKb: 1,
+    exitCode: 0, stdout: "", stdoutBytes: Buffer.alloc(0), stderr: "", wallMs: 1, cpuMs: 1, memoryKb: 1,
     oomKilled: false, wallTimeout: false, cpuExceeded: false, outputExceeded: false, ...r,
   });
   it.each([
