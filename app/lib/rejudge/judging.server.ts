@@ -6,6 +6,7 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { questions, rejudgeItems, rejudges, studentTests, submissions, testCases, type RejudgeState } from "~/db/schema";
 import type { Db } from "~/lib/d1/db.server";
+import { native, runNativeBatch } from "~/lib/d1/queries.server";
 import { FormError } from "~/lib/http/forms.server";
 import { judgeCases } from "~/lib/runner/judge.server";
 import { codingMarks } from "~/lib/student-tests/coding-marks";
@@ -91,13 +92,13 @@ export async function judgeStep(env: Env, db: Db, rejudgeId: string): Promise<Re
  * the preview is ready.
  */
 async function finishPreview(db: Db, rejudgeId: string): Promise<RejudgeProgress | null> {
-  await db.batch([
-    db.run(sql`update rejudge_items set new_test_score = min(100, (
+  await runNativeBatch(db, [
+    native(sql`update rejudge_items set new_test_score = min(100, (
         select coalesce(sum(coalesce(ri.new_marks, s.marks_obtained)), 0)
         from submissions s left join rejudge_items ri on ri.submission_id = s.id and ri.rejudge_id = ${rejudgeId}
         where s.student_test_id = rejudge_items.student_test_id))
       where rejudge_id = ${rejudgeId}`),
-    db.run(sql`update rejudges set state = 'ready', done = total, changed = (
+    native(sql`update rejudges set state = 'ready', done = total, changed = (
         select count(distinct student_test_id) from rejudge_items
         where rejudge_id = ${rejudgeId} and (changed = 1 or new_test_score <> old_test_score))
       where id = ${rejudgeId} and state = 'previewing'`),
@@ -135,8 +136,8 @@ export async function claimApply(db: Db, rejudgeId: string, byName: string): Pro
  */
 export async function applyRejudge(db: Db, rejudgeId: string): Promise<RejudgeProgress | null> {
   const now = Date.now();
-  await db.batch([
-    db.run(sql`update submissions set
+  await runNativeBatch(db, [
+    native(sql`update submissions set
         passed_test_case_ids = ri.new_passed_ids,
         test_cases_passed = json_array_length(ri.new_passed_ids),
         test_cases_total = ri.new_cases_total,

@@ -7,6 +7,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { getServerByName } from "partyserver";
 import { questions, rejudgeItems, rejudges, roomParticipants, roomQuestions, studentTests, submissions, testCases, testRooms, user } from "~/db/schema";
 import type { Db } from "~/lib/d1/db.server";
+import { native, runNativeBatch } from "~/lib/d1/queries.server";
 import { FormError } from "~/lib/http/forms.server";
 import { publish } from "~/lib/party.server";
 import { caseFlips, REJUDGE_MESSAGES, type RejudgePreviewRow, type RejudgeSummary } from "./rejudge";
@@ -60,15 +61,15 @@ export async function startRejudge(
 
   const id = crypto.randomUUID();
   try {
-    await db.batch([
+    await runNativeBatch(db, [
       db.insert(rejudges).values({ id, roomId, questionId, questionTitle, createdBy: admin.id, createdByName: admin.name }),
       // Every final submission's result as it is now, in one statement (no list of ids, however many students).
-      db.run(sql`insert into rejudge_items (id, rejudge_id, student_test_id, question_id, submission_id, submitted_at, old_passed_ids, old_marks, old_score, old_test_score, override_kept)
+      native(sql`insert into rejudge_items (id, rejudge_id, student_test_id, question_id, submission_id, submitted_at, old_passed_ids, old_marks, old_score, old_test_score, override_kept)
         select lower(hex(randomblob(16))), ${id}, s.student_test_id, s.question_id, s.id, s.submitted_at, s.passed_test_case_ids, s.marks_obtained, s.score, t.total_score,
           (t.admin_override_status is not null or s.evaluated_at is not null)
         from submissions s join student_tests t on t.id = s.student_test_id join questions q on q.id = s.question_id
         where ${scope}`),
-      db.run(sql`update rejudges set
+      native(sql`update rejudges set
           total = (select count(*) from rejudge_items where rejudge_id = ${id}),
           students = (select count(distinct student_test_id) from rejudge_items where rejudge_id = ${id})
         where id = ${id}`),
@@ -97,14 +98,13 @@ function isOneOpenViolation(error: unknown): boolean {
 
 /** Cancel discards a preview (judging or ready): its items go, the trail keeps the rejudge as cancelled. */
 export async function cancelRejudge(db: Db, env: Env, roomId: string, rejudgeId: string) {
-  const [done] = await db.batch([
-    db
-      .update(rejudges)
-      .set({ state: "cancelled" })
-      .where(and(eq(rejudges.id, rejudgeId), eq(rejudges.roomId, roomId), inArray(rejudges.state, ["previewing", "ready"])))
-      .returning({ id: rejudges.id, done: rejudges.done, total: rejudges.total }),
-    db.run(sql`delete from rejudge_items where rejudge_id = ${rejudgeId} and exists (select 1 from rejudges where id = ${rejudgeId} and room_id = ${roomId} and state = 'cancelled')`),
+  const [cancelled] = await runNativeBatch(db, [
+    native(sql`update rejudges set state = 'cancelled'
+      where id = ${rejudgeId} and room_id = ${roomId} and state in ('previewing', 'ready')
+      returning id, done, total`),
+    native(sql`delete from rejudge_items where rejudge_id = ${rejudgeId} and exists (select 1 from rejudges where id = ${rejudgeId} and room_id = ${roomId} and state = 'cancelled')`),
   ]);
+  const done = (cancelled?.results ?? []) as { id: string; done: number; total: number }[];
   const row = done[0];
   if (!row) throw await refusal(db, roomId, rejudgeId);
   await publishRejudge(env, roomId, { id: row.id, state: "cancelled", done: row.done, total: row.total });

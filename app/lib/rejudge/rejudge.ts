@@ -2,6 +2,8 @@
 // the server share. Pure and isomorphic: no server imports.
 import type { RejudgeState } from "~/db/schema";
 
+export type { RejudgeState };
+
 export const REJUDGE_MESSAGES = {
   failed: "Failed to rejudge",
   busy: "A rejudge of this room is already open: apply or cancel it first",
