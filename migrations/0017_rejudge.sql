@@ -30,6 +30,7 @@ CREATE TABLE `rejudge_items` (
 --> statement-breakpoint
 CREATE INDEX `rejudge_items_rejudge_idx` ON `rejudge_items` (`rejudge_id`,`judged_at`);--> statement-breakpoint
 CREATE INDEX `rejudge_items_test_idx` ON `rejudge_items` (`student_test_id`);--> statement-breakpoint
+CREATE INDEX `rejudge_items_submission_idx` ON `rejudge_items` (`submission_id`);--> statement-breakpoint
 CREATE TABLE `rejudges` (
 	`id` text PRIMARY KEY NOT NULL,
 	`room_id` text NOT NULL,

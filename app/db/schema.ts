@@ -523,7 +523,12 @@ export const rejudgeItems = sqliteTable(
     overrideKept: bool("override_kept").notNull().default(false),
     judgedAt: ms("judged_at"),
   },
-  (t) => [index("rejudge_items_rejudge_idx").on(t.rejudgeId, t.judgedAt), index("rejudge_items_test_idx").on(t.studentTestId)],
+  (t) => [
+    index("rejudge_items_rejudge_idx").on(t.rejudgeId, t.judgedAt),
+    index("rejudge_items_test_idx").on(t.studentTestId),
+    // Apply and the preview's totals join items to their submissions.
+    index("rejudge_items_submission_idx").on(t.submissionId),
+  ],
 );
 
 export const liveCodeProgress = sqliteTable(

@@ -21,7 +21,7 @@ import { actionError, failure, parseValues, readFormValues, success } from "~/li
 import { publishParticipantsChanged } from "~/lib/party.server";
 import { markResult, UPDATE_FAILED } from "~/lib/results/overrides.server";
 import { REJUDGE_MESSAGES } from "~/lib/rejudge/rejudge";
-import { applyRejudgeInRoom, cancelRejudge, roomRejudges, startRejudge } from "~/lib/rejudge/rejudge.server";
+import { appliedMessage, applyRejudgeInRoom, cancelRejudge, roomRejudges, startRejudge } from "~/lib/rejudge/rejudge.server";
 import { roomResults } from "~/lib/results/room-results.server";
 import { applyResultsView, parseResultsView, viewSearch, type ResultsView } from "~/lib/results/results-view";
 import { adminScoreTone, SCORE_TEXT } from "~/lib/results/student-status";
@@ -93,8 +93,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
           await cancelRejudge(context.db, env, roomId, input.rejudgeId);
           return success("Rejudge cancelled: nothing was changed");
         case "rejudge-apply": {
-          const applied = await applyRejudgeInRoom(context.db, env, roomId, input.rejudgeId, { name: admin.name });
-          return success(`Rejudge applied: ${applied.changed} ${applied.changed === 1 ? "student's result" : "students' results"} changed`);
+          return success(appliedMessage(await applyRejudgeInRoom(context.db, env, roomId, input.rejudgeId, { name: admin.name })));
         }
       }
     } catch (error) {

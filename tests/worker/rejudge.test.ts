@@ -88,7 +88,9 @@ describe("rejudge a room with a preview", () => {
   let ana: { email: string; cookie: string };
   let ben: { email: string; cookie: string };
   let cat: { email: string; cookie: string };
+  let dan: { email: string; cookie: string };
   const SUB = `rejudge-learner-${crypto.randomUUID()}`;
+  let danTest = "";
 
   beforeAll(async () => {
     await signUpAdmin();
@@ -97,12 +99,14 @@ describe("rejudge a room with a preview", () => {
     ana = await takingStudent(room, "Ana Echo");
     ben = await takingStudent(room, "Ben Open");
     cat = await takingStudent(room, "Cat Passed");
+    dan = await takingStudent(room, "Dan Evaluated");
     await linkToLms(room, ana.email, SUB);
     await start(room);
     for (const [s, code] of [
       [ana, ECHO],
       [ben, OPEN_ONLY],
       [cat, ECHO],
+      [dan, ECHO],
     ] as const) {
       expect((await launch(s.cookie, room)).status).toBe(302);
       for (const q of [Q0, Q1]) expect((await postForm(`/test/${room.id}/coding`, { intent: "submit", questionId: q, code }, s.cookie)).status).toBe(200);
@@ -113,6 +117,15 @@ describe("rejudge a room with a preview", () => {
     expect((await testOf(room, ben.email)).total_score).toBe(20);
     // Cat's result is overridden by hand: a rejudge keeps it.
     expect((await postForm(`/admin/results/${room.id}`, { intent: "mark-pass", testId: (await testOf(room, cat.email)).id }, admin)).status).toBe(200);
+    // Dan's submissions are evaluated by hand (the evaluate page's Save): a rejudge keeps them too.
+    danTest = (await testOf(room, dan.email)).id;
+    const all = (q: string) => [0, 1, 2, 3, 4].map((i) => `${q}-tc${i}`);
+    const saved = await postForm(
+      `/admin/evaluate/${danTest}.data`,
+      { intent: "save", questions: JSON.stringify([Q0, Q1].map((q) => ({ questionId: q, code: ECHO, passed: all(q) }))) },
+      admin,
+    );
+    expect(saved.status, await saved.clone().text()).toBe(200);
     // Ana's first grade reaches the LMS.
     const first = await waitFor(async () => (await control<LmsState>("state")).scores.find((s) => s.body.userId === SUB), "the first LMS score");
     expect(first.body).toMatchObject({ scoreGiven: 100, gradingProgress: "FullyGraded" });
@@ -149,19 +162,19 @@ describe("rejudge a room with a preview", () => {
     const testsBefore = await testsOf(room);
     const started = await rejudgeAction(room, { intent: "rejudge-start", questionId: Q0 });
     expect(started.status, await started.clone().text()).toBe(200);
-    expect(await started.text()).toContain("Rejudging 3 submissions");
+    expect(await started.text()).toContain("Rejudging 4 submissions");
     // One at a time per room.
     const second = await rejudgeAction(room, { intent: "rejudge-start" });
     expect(second.status).toBe(409);
     expect(await second.text()).toContain("A rejudge of this room is already open: apply or cancel it first");
     // Apply before the preview is ready is refused too (unless the runners were quicker than this line).
     const rejudge = await waitForState(room, "ready");
-    expect(rejudge).toMatchObject({ total: 3, done: 3, students: 3, changed: 2 });
+    expect(rejudge).toMatchObject({ total: 4, done: 4, students: 4, changed: 3 });
     // The preview wrote nothing to submissions or tests.
     expect(await submissionsOf(room)).toEqual(subsBefore);
     expect(await testsOf(room)).toEqual(testsBefore);
     page = await (await call(`/admin/results/${room.id}`, { cookie: admin })).text();
-    expect(page).toContain("2 of 3 students change");
+    expect(page).toContain("3 of 4 students change");
     expect(page).toContain("100<!-- --> → <!-- -->90");
     expect(page).toContain("case 2 ✓→✗");
     expect(page).toContain("override kept");
@@ -169,7 +182,7 @@ describe("rejudge a room with a preview", () => {
 
     const applied = await rejudgeAction(room, { intent: "rejudge-apply", rejudgeId: rejudge.id });
     expect(applied.status, await applied.clone().text()).toBe(200);
-    expect(await applied.text()).toContain("Rejudge applied: 2 students' results changed");
+    expect(await applied.text()).toContain("Rejudge applied: 1 student's result changed; 2 kept by an override");
     expect((await openRejudge(room))!.state).toBe("applied");
     // Ana: case 2 of question 0 fails now: 40 + 50.
     const anaTest = await testOf(room, ana.email);
@@ -187,6 +200,9 @@ describe("rejudge a room with a preview", () => {
     const catTest = await testOf(room, cat.email);
     expect(catTest.total_score).toBe(100);
     expect(await one("SELECT marks_obtained FROM submissions WHERE student_test_id = ? AND question_id = ?", catTest.id, Q0)).toEqual({ marks_obtained: 50 });
+    // Dan: his hand-evaluated submission keeps its marks, and his total stays.
+    expect((await testOf(room, dan.email)).total_score).toBe(100);
+    expect(await one("SELECT marks_obtained FROM submissions WHERE student_test_id = ? AND question_id = ?", danTest, Q0)).toEqual({ marks_obtained: 50 });
 
     // The results page (no longer out of date), its trail, the CSV, and the student's own views.
     page = await (await call(`/admin/results/${room.id}`, { cookie: admin })).text();
@@ -223,7 +239,8 @@ describe("rejudge a room with a preview", () => {
     // Nothing is left to judge in the object: a second start works, and its whole-room preview changes no one now.
     expect((await rejudgeAction(room, { intent: "rejudge-start" })).status).toBe(200);
     const again = await waitForState(room, "ready");
-    expect(again).toMatchObject({ total: 6, changed: 1 }); // Cat only (override kept): her case 2 still passes in her stored result
+    // Cat and Dan only, both kept: their stored results still pass case 2.
+    expect(again).toMatchObject({ total: 8, changed: 2 });
     await rejudgeAction(room, { intent: "rejudge-cancel", rejudgeId: again.id });
   });
 });

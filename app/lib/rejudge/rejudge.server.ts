@@ -121,7 +121,17 @@ export async function applyRejudgeInRoom(db: Db, env: Env, roomId: string, rejud
   const stub = await getServerByName(env.RoomParty, roomId);
   const outcome = await stub.applyRejudge(rejudgeId, admin.name);
   if (outcome === "not-ready") throw await refusal(db, roomId, rejudgeId);
-  return (await rejudgeSummary(db, roomId, rejudgeId))!;
+  const counts = await db.get<{ written: number; kept: number }>(sql`select
+      count(distinct case when override_kept = 0 then student_test_id end) as written,
+      count(distinct case when override_kept = 1 then student_test_id end) as kept
+    from rejudge_items where rejudge_id = ${rejudgeId} and (changed = 1 or new_test_score <> old_test_score)`);
+  return { summary: (await rejudgeSummary(db, roomId, rejudgeId))!, written: counts?.written ?? 0, kept: counts?.kept ?? 0 };
+}
+
+/** Apply's answer: "Rejudge applied: 12 students' results changed; 2 kept by an override". */
+export function appliedMessage({ written, kept }: { written: number; kept: number }) {
+  const changed = `${written} ${written === 1 ? "student's result" : "students' results"} changed`;
+  return `Rejudge applied: ${changed}${kept > 0 ? `; ${kept} kept by an override` : ""}`;
 }
 
 async function refusal(db: Db, roomId: string, rejudgeId: string) {
