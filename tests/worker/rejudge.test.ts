@@ -53,7 +53,8 @@ type LmsState = { scores: { url: string; body: Record<string, unknown> }[] };
  */
 async function linkToLms(room: Room, email: string, sub: string) {
   await control("tool-jwks", await (await call("/lti/jwks")).json());
-  const activity = await control<{ lineItemId: string }>("activities", { title: "Rejudge quiz", custom: { room_id: room.id } });
+  // A course of its own in the fake LMS, which every test file shares: lti.test.ts's minted launches use course-1's first activity.
+  const activity = await control<{ lineItemId: string }>("activities", { title: "Rejudge quiz", custom: { room_id: room.id }, contextId: `rejudge-${crypto.randomUUID()}` });
   const platform = crypto.randomUUID();
   const context = crypto.randomUUID();
   const { id: userId } = await one<{ id: string }>("SELECT id FROM user WHERE email = ?", email);
@@ -129,7 +130,7 @@ describe("rejudge a room with a preview", () => {
     // Ana's first grade reaches the LMS.
     const first = await waitFor(async () => (await control<LmsState>("state")).scores.find((s) => s.body.userId === SUB), "the first LMS score");
     expect(first.body).toMatchObject({ scoreGiven: 100, gradingProgress: "FullyGraded" });
-  });
+  }, 180_000);
 
   it("is for room admins only, parses its input, and is refused for an MCQ room", async () => {
     const student = await signUp({ role: "student" });

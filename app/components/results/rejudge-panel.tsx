@@ -2,7 +2,7 @@
 // Rejudge (the whole room or one question, in a dialog), the progress while
 // the room's object judges, the preview with Apply and Cancel, and the trail.
 import { useFetcher } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useActionToast } from "~/components/use-action-toast";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -40,13 +40,20 @@ const STATE_TONE: Record<RejudgeState, BadgeTone> = {
 const muted = "text-slate-600 dark:text-slate-400";
 const card = "rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900";
 
+/**
+ * Start, Apply and Cancel post through one keyed fetcher, whose answer this
+ * always-mounted bar toasts: the open rejudge's panel leaves the page as
+ * soon as Apply or Cancel revalidates it.
+ */
+const REJUDGE_FETCHER = "rejudge";
+
 /** The hint and the Rejudge button, under the page's title. */
 export function RejudgeBar({ data, questions }: { data: RejudgeData; questions: { id: string; title: string }[] }) {
   const [open, setOpen] = useState(false);
-  const fetcher = useFetcher<{ ok: boolean }>();
+  const fetcher = useFetcher<{ ok: boolean }>({ key: REJUDGE_FETCHER });
   useActionToast(fetcher.data, () => setOpen(false));
   const [scope, setScope] = useState("");
-  const busy = fetcher.state !== "idle";
+  const busy = fetcher.state !== "idle" && fetcher.formData?.get("intent") === "rejudge-start";
   const blocked = data.open !== null;
   return (
     <div className="mb-6 flex flex-wrap items-center gap-3">
@@ -99,10 +106,13 @@ export function RejudgeBar({ data, questions }: { data: RejudgeData; questions: 
 
 /** The open rejudge: its progress while judging, then its preview with Apply and Cancel. */
 export function RejudgeOpen({ open, preview, live }: { open: RejudgeSummary; preview: RejudgePreviewRow[] | null; live: RejudgeLive }) {
-  const fetcher = useFetcher<{ ok: boolean }>();
+  const fetcher = useFetcher<{ ok: boolean }>({ key: REJUDGE_FETCHER });
   const [confirming, setConfirming] = useState(false);
-  useActionToast(fetcher.data, () => setConfirming(false));
   const busy = fetcher.state !== "idle";
+  // A refusal (for example another admin cancelled it meanwhile) closes the confirmation; the bar toasts it.
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data) setConfirming(false);
+  }, [fetcher.state, fetcher.data]);
   const progress = live && live.rejudgeId === open.id && live.state === open.state ? live : open;
   const post = (intent: string) => fetcher.submit({ intent, rejudgeId: open.id }, { method: "post" });
   const what = open.wholeRoom ? "the whole room" : `“${open.questionTitle}”`;
