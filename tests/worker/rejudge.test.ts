@@ -3,6 +3,7 @@
 // real D1. A preview writes nothing; Apply updates the submissions, totals,
 // the results page, CSV, the student's views and the LMS grade; an override
 // survives; one open rejudge per room; 500 submissions at once.
+import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { call, postForm, signUp } from "./helpers";
@@ -244,6 +245,43 @@ describe("rejudge a room with a preview", () => {
     expect(again).toMatchObject({ total: 8, changed: 2 });
     await rejudgeAction(room, { intent: "rejudge-cancel", rejudgeId: again.id });
   });
+});
+
+describe("the room's object drives the rejudge", () => {
+  it("goes on after the object restarts, and keeps the room's scheduled start armed beside it", async () => {
+    const room = await makeRoom(CAT, "coding");
+    const at = Date.now() + 10 * 60_000;
+    const scheduled = await postForm(`/admin/room/${room.id}`, { intent: "schedule", startsAt: new Date(at).toISOString() }, admin);
+    expect(scheduled.status).toBe(200);
+    // 40 students' final submissions of question 0, straight into D1.
+    const statements: D1PreparedStatement[] = [];
+    for (let i = 0; i < 40; i++) {
+      const user = `rjr-user-${i}-${crypto.randomUUID()}`;
+      const test = `rjr-test-${i}-${crypto.randomUUID()}`;
+      statements.push(
+        env.DB.prepare("INSERT INTO user (id, name, email) VALUES (?, ?, ?)").bind(user, `Restart ${i}`, `${user}@example.edu`),
+        env.DB.prepare("INSERT INTO student_tests (id, room_id, student_id, total_score, status, is_completed, submitted_at) VALUES (?, ?, ?, 50, 'completed', 1, ?)").bind(test, room.id, user, Date.now()),
+        env.DB.prepare(
+          "INSERT INTO submissions (id, student_test_id, question_id, question_title, code, language, test_cases_passed, test_cases_total, score, marks_obtained, passed_test_case_ids) VALUES (?, ?, ?, 'Echo 0', ?, 'python', 5, 5, 100, 50, ?)",
+        ).bind(crypto.randomUUID(), test, Q0, ECHO, JSON.stringify([0, 1, 2, 3, 4].map((n) => `${Q0}-tc${n}`))),
+      );
+    }
+    await env.DB.batch(statements);
+    const party = env.RoomParty.get(env.RoomParty.idFromName(room.id));
+
+    expect((await rejudgeAction(room, { intent: "rejudge-start", questionId: Q0 })).status).toBe(200);
+    await waitFor(async () => ((await openRejudge(room))!.done >= 4 ? true : undefined), "some progress");
+    // The object is evicted mid-rejudge (a deploy, a restart): its job and alarm are in its storage.
+    await evictDurableObject(party);
+    const job = await runInDurableObject(party, (_instance, state) => state.storage.get<{ phase: string }>("rejudge"));
+    expect(job?.phase).toBe("judge");
+    const ready = await waitForState(room, "ready", 120_000);
+    expect(ready).toMatchObject({ total: 40, done: 40, students: 40 });
+    // The alarm is the scheduled start again, and nothing started early.
+    expect(await runInDurableObject(party, (_instance, state) => state.storage.getAlarm())).toBe(at);
+    expect(await one("SELECT is_active, scheduled_at FROM test_rooms WHERE id = ?", room.id)).toEqual({ is_active: 0, scheduled_at: at });
+    await rejudgeAction(room, { intent: "rejudge-cancel", rejudgeId: ready.id });
+  }, 180_000);
 });
 
 describe("a rejudge of 500 submissions", () => {
