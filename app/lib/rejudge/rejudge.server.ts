@@ -32,7 +32,7 @@ export async function startRejudge(
 ): Promise<RejudgeSummary> {
   const { roomId, questionId, admin } = input;
   const room = await db.select({ questionType: testRooms.questionType }).from(testRooms).where(eq(testRooms.id, roomId)).get();
-  if (!room) throw new FormError(REJUDGE_MESSAGES.notFound, 404);
+  if (!room) throw new FormError(REJUDGE_MESSAGES.roomNotFound, 404);
   if (room.questionType !== "coding") throw new FormError(REJUDGE_MESSAGES.notCoding);
   let questionTitle: string | null = null;
   if (questionId !== null) {

@@ -6,6 +6,7 @@ export type { RejudgeState };
 
 export const REJUDGE_MESSAGES = {
   failed: "Failed to rejudge",
+  roomNotFound: "Room not found",
   busy: "A rejudge of this room is already open: apply or cancel it first",
   notCoding: "Only a coding room's submissions can be rejudged",
   notInRoom: "That question is not in this room",
