@@ -59,7 +59,10 @@ export const PrioritySchema = z.enum(PRIORITIES, {
 
 /**
  * A question's own limits; either may be absent (the runner's default). The
- * bounds are the contract's: the runner answers 400 outside them.
+ * bounds are the contract's: the runner answers 400 outside them. timeMs is
+ * the CPU limit per case; the wall limit becomes max(the runner's,
+ * 1.5 timeMs + 500 ms). memoryMb is the program's own (the JVM's overhead
+ * comes on top, as it does for the runner's default).
  */
 export const LIMIT_BOUNDS = {
   /** CPU time per case, in milliseconds (0.1 s to 10 s). */
@@ -189,7 +192,11 @@ export type TestResult = z.infer<typeof TestResultSchema>;
 export const JudgeResponseSchema = z.object({
   /** null for Python unless its byte-compile failed (a syntax error: CE on every case). */
   compile: CompileOutcomeSchema.nullable(),
-  /** A custom checker that did not compile: every case is "JE" (absent for the other checkers). */
+  /**
+   * Custom checkers only (absent for the others): null when the checker
+   * compiled; its compile outcome when it did not, and then every case is
+   * "JE" and no case runs (unless the program itself failed to compile: CE).
+   */
   checkerCompile: CompileOutcomeSchema.nullable().optional(),
   testResults: z.array(TestResultSchema),
   passedCount: z.number().int().nonnegative(),

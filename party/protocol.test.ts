@@ -41,6 +41,7 @@ describe("party protocol", () => {
       { type: "time-changed", roomId: "r", endsAt: 9, extraMs: 300_000, reason: "Your instructor gave you 5 more minutes" },
       { type: "code-saved", roomId: "r", studentTestId: "t" },
       { type: "rooms-changed" },
+      { type: "rejudge-changed", roomId: "r", rejudgeId: "j", state: "previewing", done: 48, total: 148 },
       { type: "evaluation-requested" },
       { type: "practice-rooms-changed" },
       { type: "practice-participants-changed", practiceRoomId: "p", extra: 1 },
@@ -61,6 +62,8 @@ describe("party protocol", () => {
       { type: "time-changed", roomId: "r", endsAt: 9 },
       { type: "code-saved", roomId: "r" },
       { type: "practice-participants-changed" },
+      { type: "rejudge-changed", roomId: "r", rejudgeId: "j", state: "judging", done: 1, total: 2 },
+      { type: "rejudge-changed", roomId: "r", rejudgeId: "j", state: "ready", done: 1 },
     ];
     it.each(valid)("accepts %o as zod does", (m) => expect(parseServerMessage(m)).toEqual(ServerMessage.parse(m)));
     it.each(invalid)("refuses %o as zod does", (m) => {

@@ -4,6 +4,7 @@
 // schemas, so it loads no zod). Events carry ids and states only, never secrets: a client that needs data refetches it through its loader,
 // which checks who is asking.
 import { z } from "zod";
+import type { RejudgeState } from "../app/db/schema";
 
 // The names live in a zod-free module so the browser can import them without zod (decision 022).
 export { LOBBY, PRACTICE_LOBBY, ROOM_PARTY } from "./names";
@@ -43,6 +44,19 @@ export const RoomEvent = z.discriminatedUnion("type", [
    * Ids only, never the code: the monitor refetches it through its guarded loader.
    */
   z.object({ type: z.literal("code-saved"), roomId: z.string(), studentTestId: z.string() }),
+  /**
+   * Admins only: a rejudge of the room moved on (issue 35, decision 039): its
+   * progress while judging ("Rejudging 48 / 148"), or a new state (ready,
+   * applied, cancelled, failed), on which the results page refetches.
+   */
+  z.object({
+    type: z.literal("rejudge-changed"),
+    roomId: z.string(),
+    rejudgeId: z.string(),
+    state: z.enum(["previewing", "ready", "applying", "applied", "cancelled", "failed"] satisfies [RejudgeState, ...RejudgeState[]]),
+    done: z.number(),
+    total: z.number(),
+  }),
   /** Lobby: the list of rooms changed. */
   z.object({ type: z.literal("rooms-changed") }),
   /** Lobby, admins only: a student filed a manual evaluation request (the list refetches). */

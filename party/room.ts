@@ -5,6 +5,9 @@ import { configureD1Meter, metered } from "../app/lib/d1/meter.server";
 import { createDb } from "../app/lib/d1/db.server";
 import { journalFlushMs, type HeardWindow, type HotEntry } from "../app/lib/student-tests/code-journal";
 import { publishRoomsChanged } from "../app/lib/party.server";
+import { requestGradeSync } from "../app/lib/lti/grades.server";
+import { applyRejudge, claimApply, failRejudge, judgeStep, RejudgeRunnerError, type RejudgeProgress } from "../app/lib/rejudge/judging.server";
+import { REJUDGE_MESSAGES, REJUDGE_PACE } from "../app/lib/rejudge/rejudge";
 import { startScheduledRoom } from "../app/lib/rooms/schedule.server";
 import { signAnchor } from "../app/lib/student-tests/anchor.server";
 import { isSilent, outageStart } from "../app/lib/student-tests/outages";
@@ -27,6 +30,10 @@ import { CodeJournal } from "./code-journal";
 type ConnectionState = { viewer: PartyViewer; heardAt: number | null };
 
 const ADMINS = "role:admin";
+
+/** The rejudge this room's object drives (decision 039), kept in its storage so a restart picks it up. */
+type RejudgeJob = { id: string; phase: "judge" | "apply"; failures: number; nextAt: number };
+const REJUDGE_JOB = "rejudge";
 const userTag = (id: string) => `user:${id}`;
 
 /**
@@ -47,8 +54,11 @@ export class RoomParty extends Server<Env> {
     if (!this.#journal && (this.env as { D1_METER?: string }).D1_METER === "1") configureD1Meter({ D1_METER: "1" });
     return (this.#journal ??= new CodeJournal(this.ctx.storage.sql, metered(this.env.DB)));
   }
-  /** Whether this instance has made sure the alarm will flush what it holds. */
-  #flushArmed = false;
+  /**
+   * When this instance's alarm flushes what it holds; null when it has not
+   * armed one (nothing held, or after a restart: the next alarm flushes then).
+   */
+  #flushAt: number | null = null;
 
   getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
     const viewer = PartyViewer.safeParse(safeJson(ctx.request.headers.get(VIEWER_HEADER)));
@@ -182,16 +192,24 @@ export class RoomParty extends Server<Env> {
   }
 
   /**
-   * Sets the one alarm this object has for the earlier of its two jobs: the
-   * scheduled start at `startAt`, and the flush of held code within
-   * JOURNAL_FLUSH_MS while any waits.
+   * Sets the one alarm this object has for the earliest of its three jobs:
+   * the scheduled start at `startAt`, the flush of held code within
+   * JOURNAL_FLUSH_MS while any waits (its time kept, so a rejudge's frequent
+   * alarms never put it off), and a rejudge's next batch.
    */
   private async arm(startAt: number | null) {
-    const flushAt = this.journal.waiting() ? Date.now() + journalFlushMs(this.env.JOURNAL_FLUSH_SECONDS) : null;
-    this.#flushArmed = flushAt !== null;
-    const at = startAt === null ? flushAt : flushAt === null ? startAt : Math.min(startAt, flushAt);
-    if (at === null) await this.ctx.storage.deleteAlarm();
-    else await this.ctx.storage.setAlarm(at);
+    const flushAt = this.journal.waiting() ? (this.#flushAt ?? Date.now() + journalFlushMs(this.env.JOURNAL_FLUSH_SECONDS)) : null;
+    this.#flushAt = flushAt;
+    const job = await this.ctx.storage.get<RejudgeJob>(REJUDGE_JOB);
+    const times = [startAt, flushAt, job ? job.nextAt : null].filter((t): t is number => t !== null);
+    if (times.length === 0) await this.ctx.storage.deleteAlarm();
+    else await this.ctx.storage.setAlarm(Math.min(...times));
+  }
+
+  /** Makes the alarm come no later than `at` (another job's earlier time stays). */
+  private async armBy(at: number) {
+    const current = await this.ctx.storage.getAlarm();
+    if (current === null || current > at) await this.ctx.storage.setAlarm(at);
   }
 
   /**
@@ -203,12 +221,14 @@ export class RoomParty extends Server<Env> {
    * retries the alarm.
    */
   async onAlarm() {
-    try {
-      await this.journal.flush();
-    } catch (error) {
-      this.#flushArmed = false; // the next entry arms it again if the runtime's retries give up
-      throw error;
+    if (this.#flushAt === null || this.#flushAt <= Date.now()) {
+      try {
+        await this.journal.flush();
+      } finally {
+        this.#flushAt = null; // after a failure, the next entry arms it again if the runtime's retries give up
+      }
     }
+    await this.rejudgeStep();
     const outcome = await startScheduledRoom(createDb(this.env.DB), this.name);
     await this.arm(outcome.kind === "later" ? outcome.at : null);
     if (outcome.kind === "later" || outcome.kind === "none") return;
@@ -233,11 +253,10 @@ export class RoomParty extends Server<Env> {
    */
   async takeEntries(entries: HotEntry[]) {
     const result = this.journal.take(entries);
-    if (!this.#flushArmed && entries.length > 0) {
-      const current = await this.ctx.storage.getAlarm();
+    if (this.#flushAt === null && entries.length > 0) {
       const due = Date.now() + journalFlushMs(this.env.JOURNAL_FLUSH_SECONDS);
-      if (current === null || current > due) await this.ctx.storage.setAlarm(due);
-      this.#flushArmed = true;
+      this.#flushAt = due;
+      await this.armBy(due);
     }
     return result;
   }
@@ -280,6 +299,77 @@ export class RoomParty extends Server<Env> {
   /** RPC: forget tests whose room or history was deleted (all when null). */
   async forgetTests(testIds: string[] | null) {
     this.journal.forget(testIds);
+  }
+
+  /**
+   * RPC from the results page: judge this rejudge's submissions in the
+   * background, a batch per alarm (decision 039). The job is kept in storage,
+   * so closing the page or a restart of this object does not stop it.
+   */
+  async startRejudge(rejudgeId: string) {
+    const job: RejudgeJob = { id: rejudgeId, phase: "judge", failures: 0, nextAt: Date.now() };
+    await this.ctx.storage.put(REJUDGE_JOB, job);
+    await this.armBy(job.nextAt);
+  }
+
+  /**
+   * RPC from the results page: Apply a ready preview, now. "not-ready" when it
+   * is not (still judging, cancelled, applied). Should the write fail, the
+   * job stays and the alarm tries it again: applying twice writes the same.
+   */
+  async applyRejudge(rejudgeId: string, byName: string): Promise<"applied" | "not-ready"> {
+    const db = createDb(this.env.DB);
+    if (!(await claimApply(db, rejudgeId, byName))) return "not-ready";
+    const job: RejudgeJob = { id: rejudgeId, phase: "apply", failures: 0, nextAt: Date.now() + REJUDGE_PACE.retryMs };
+    await this.ctx.storage.put(REJUDGE_JOB, job);
+    await this.armBy(job.nextAt);
+    await this.publishRejudge({ id: rejudgeId, state: "applying", done: 0, total: 0 });
+    await this.finishApply(db, rejudgeId);
+    return "applied";
+  }
+
+  private async finishApply(db: ReturnType<typeof createDb>, rejudgeId: string) {
+    const progress = await applyRejudge(db, rejudgeId);
+    await this.ctx.storage.delete(REJUDGE_JOB);
+    if (progress) await this.publishRejudge(progress);
+    // The results table refetches, and the LMS gradebook gets the new scores (a later timestamp).
+    await this.publish({ type: "participants-changed", roomId: this.name }, { to: "admins" });
+    await Promise.all([publishRoomsChanged(this.env), requestGradeSync(this.env, this.name)]);
+  }
+
+  /** One alarm's share of the rejudge: a batch of judges, or Apply's retry. Never throws: the other duties go on. */
+  private async rejudgeStep() {
+    const job = await this.ctx.storage.get<RejudgeJob>(REJUDGE_JOB);
+    if (!job || job.nextAt > Date.now()) return;
+    const db = createDb(this.env.DB);
+    try {
+      if (job.phase === "apply") {
+        await this.finishApply(db, job.id);
+        return;
+      }
+      const progress = await judgeStep(this.env, db, job.id);
+      if (progress?.state === "previewing") {
+        await this.ctx.storage.put(REJUDGE_JOB, { ...job, failures: 0, nextAt: Date.now() + REJUDGE_PACE.tickMs });
+      } else {
+        await this.ctx.storage.delete(REJUDGE_JOB);
+      }
+      if (progress) await this.publishRejudge(progress);
+    } catch (error) {
+      const failures = job.failures + 1;
+      console.error(`rejudge ${job.id} step failed (${failures})`, error);
+      if (failures < REJUDGE_PACE.maxFailures) {
+        await this.ctx.storage.put(REJUDGE_JOB, { ...job, failures, nextAt: Date.now() + REJUDGE_PACE.retryMs });
+        return;
+      }
+      await this.ctx.storage.delete(REJUDGE_JOB);
+      const message = error instanceof RejudgeRunnerError ? `${REJUDGE_MESSAGES.runner}: ${error.message}` : REJUDGE_MESSAGES.failed;
+      const progress = await failRejudge(db, job.id, message.slice(0, 300)).catch(() => null);
+      if (progress) await this.publishRejudge(progress);
+    }
+  }
+
+  private publishRejudge(p: RejudgeProgress) {
+    return this.publish({ type: "rejudge-changed", roomId: this.name, rejudgeId: p.id, state: p.state, done: p.done, total: p.total }, { to: "admins" });
   }
 
   /** RPC from the Worker: deliver an event to its audience; returns how many received it. */

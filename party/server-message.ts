@@ -1,9 +1,12 @@
 // The browser's check of what the party sends: the same rules as the zod
 // ServerMessage schema in ./protocol.ts, hand-written so the student's pages
 // do not load zod (decision 022). protocol.test.ts holds the two together.
+import type { RejudgeState } from "../app/db/schema";
 import type { ServerMessage } from "./protocol";
 
-type Field = "string" | "number" | "boolean" | "number|null" | "string?" | "role";
+type Field = "string" | "number" | "boolean" | "number|null" | "string?" | "role" | "rejudge-state";
+
+const REJUDGE_STATE_VALUES: readonly string[] = ["previewing", "ready", "applying", "applied", "cancelled", "failed"] satisfies RejudgeState[];
 
 const SHAPES: Record<ServerMessage["type"], Record<string, Field>> = {
   welcome: { room: "string", userId: "string", role: "role", serverTime: "number", anchor: "string?" },
@@ -15,6 +18,7 @@ const SHAPES: Record<ServerMessage["type"], Record<string, Field>> = {
   "room-deleted": { roomId: "string" },
   "time-changed": { roomId: "string", endsAt: "number", extraMs: "number", reason: "string" },
   "code-saved": { roomId: "string", studentTestId: "string" },
+  "rejudge-changed": { roomId: "string", rejudgeId: "string", state: "rejudge-state", done: "number", total: "number" },
   "rooms-changed": {},
   "evaluation-requested": {},
   "practice-rooms-changed": {},
@@ -29,6 +33,8 @@ function fits(value: unknown, field: Field): boolean {
       return value === undefined || typeof value === "string";
     case "role":
       return value === "admin" || value === "student";
+    case "rejudge-state":
+      return typeof value === "string" && REJUDGE_STATE_VALUES.includes(value);
     case "number":
       return typeof value === "number" && !Number.isNaN(value);
     default:

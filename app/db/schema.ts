@@ -433,8 +433,102 @@ export const submissions = sqliteTable(
     submittedAt: ms("submitted_at")
       .notNull()
       .default(sql`(unixepoch('subsec') * 1000)`),
+    // When the runner last judged this result (a Submit Code, the journal's queued submit, a rejudge);
+    // null for rows judged before migration 0017, which were judged when submitted.
+    judgedAt: ms("judged_at"),
+    // When an admin last set this result by hand (the evaluate page's Save, Accept, Reject): a rejudge keeps it.
+    evaluatedAt: ms("evaluated_at"),
   },
   (t) => [uniqueIndex("submissions_test_question_uq").on(t.studentTestId, t.questionId)],
+);
+
+export const REJUDGE_STATES = ["previewing", "ready", "applying", "applied", "cancelled", "failed"] as const;
+export type RejudgeState = (typeof REJUDGE_STATES)[number];
+/** A rejudge in these states holds its room: one at a time (issue 35, decision 039). */
+export const OPEN_REJUDGE_STATES = ["previewing", "ready", "applying"] as const;
+
+/**
+ * A rejudge of a room's final submissions (the whole room, or one question):
+ * its preview, then its application, and the trail the results page shows.
+ * The admin's name and the question's title are kept as they were.
+ */
+export const rejudges = sqliteTable(
+  "rejudges",
+  {
+    id: id(),
+    roomId: text("room_id")
+      .notNull()
+      .references(() => testRooms.id, { onDelete: "cascade" }),
+    // Null: the whole room.
+    questionId: text("question_id").references(() => questions.id, { onDelete: "set null" }),
+    questionTitle: text("question_title"),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    createdByName: text("created_by_name").notNull(),
+    createdAt: createdAt(),
+    state: text("state", { enum: REJUDGE_STATES }).notNull().default("previewing"),
+    // Submissions to judge, and judged so far (the progress bar).
+    total: integer("total").notNull().default(0),
+    done: integer("done").notNull().default(0),
+    // Students whose submissions are rejudged, and those whose result changes.
+    students: integer("students").notNull().default(0),
+    changed: integer("changed").notNull().default(0),
+    error: text("error"),
+    appliedAt: ms("applied_at"),
+    appliedByName: text("applied_by_name"),
+  },
+  (t) => [
+    index("rejudges_room_idx").on(t.roomId, t.createdAt),
+    // One open rejudge per room, enforced by the database: a second start fails on this index.
+    uniqueIndex("rejudges_one_open_uq")
+      .on(t.roomId)
+      .where(sql`state in ('previewing', 'ready', 'applying')`),
+  ],
+);
+
+/**
+ * One final submission in a rejudge: its result before (copied when the
+ * rejudge starts) and after (null until judged), and whether an override
+ * keeps it as it is.
+ */
+export const rejudgeItems = sqliteTable(
+  "rejudge_items",
+  {
+    id: id(),
+    rejudgeId: text("rejudge_id")
+      .notNull()
+      .references(() => rejudges.id, { onDelete: "cascade" }),
+    studentTestId: text("student_test_id")
+      .notNull()
+      .references(() => studentTests.id, { onDelete: "cascade" }),
+    questionId: text("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+    submissionId: text("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    // The submission's press time when copied: Apply writes only a submission still the same.
+    submittedAt: ms("submitted_at").notNull(),
+    oldPassedIds: text("old_passed_ids", { mode: "json" }).$type<string[]>().notNull(),
+    newPassedIds: text("new_passed_ids", { mode: "json" }).$type<string[]>(),
+    oldMarks: integer("old_marks").notNull(),
+    newMarks: integer("new_marks"),
+    oldScore: integer("old_score").notNull(),
+    newScore: integer("new_score"),
+    newCasesTotal: integer("new_cases_total"),
+    oldTestScore: integer("old_test_score").notNull(),
+    newTestScore: integer("new_test_score"),
+    // This submission's result differs (other cases passed, or other marks).
+    changed: bool("changed").notNull().default(false),
+    // An admin override of the test, or a hand evaluation of this submission: Apply leaves it.
+    overrideKept: bool("override_kept").notNull().default(false),
+    judgedAt: ms("judged_at"),
+  },
+  (t) => [
+    index("rejudge_items_rejudge_idx").on(t.rejudgeId, t.judgedAt),
+    index("rejudge_items_test_idx").on(t.studentTestId),
+    // Apply and the preview's totals join items to their submissions.
+    index("rejudge_items_submission_idx").on(t.submissionId),
+  ],
 );
 
 export const liveCodeProgress = sqliteTable(

@@ -318,6 +318,34 @@ describe("journal", () => {
     expect(j.status().written).toBe(2);
   });
 
+  it("names the answered entries before the state that counts them", async () => {
+    // A page lays pending tab switches over the server's state; the state
+    // that already counts a switch must never meet that switch still pending
+    // (the on-screen count would go one too high: 2 became 3 and disqualified).
+    const server = fakeServer((entries) =>
+      Response.json({
+        accepted: entries.filter((e) => e.kind === "tab-switch").map((e) => e.id),
+        rejected: entries.filter((e) => e.kind === "unlock").map((e) => ({ id: e.id, reason: "Invalid unlock code" })),
+        state: { ...STATE, tabSwitchCount: 1, isLocked: true },
+      }),
+    );
+    const calls: string[] = [];
+    const settled: string[] = [];
+    const onSettled = vi.fn((ids: string[]) => {
+      calls.push("settled");
+      settled.push(...ids);
+    });
+    const onState = vi.fn(() => calls.push("state"));
+    const j = journal({ testId: newTestId(), fetch: server.fetch, onSettled, onState });
+    const sw = await j.append("tab-switch", { at: 1 });
+    const unlock = await j.append("unlock", { code: "wrong" });
+    await j.flush();
+    await vi.waitFor(() => expect(onState).toHaveBeenCalled());
+    expect(settled.sort()).toEqual([sw.id, unlock.id].sort());
+    expect(calls.indexOf("settled")).toBeGreaterThanOrEqual(0);
+    expect(calls.indexOf("settled")).toBeLessThan(calls.indexOf("state"));
+  });
+
   it("stops syncing on 401 and keeps the entries", async () => {
     const server = fakeServer();
     server.reply(401);

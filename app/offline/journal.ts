@@ -59,6 +59,14 @@ export type JournalOptions = {
   onState?: (state: TestState) => void;
   onRejected?: (rejected: RejectedEntry[]) => void;
   onJudged?: (judged: JudgedEntry[]) => void;
+  /**
+   * The entries the server answered (accepted or rejected), called as soon as
+   * they leave the device's queue and before onState: a page that lays
+   * pending entries over the server's state drops them at once, so an entry
+   * is never counted twice (in the state and as pending) while the pending
+   * list is read again.
+   */
+  onSettled?: (ids: string[]) => void;
   /** The entries the server applied in one answer, with the state after them (called after onState). */
   onAccepted?: (entries: Entry[], state: TestState) => void;
   fetch?: typeof fetch;
@@ -276,6 +284,7 @@ export function createJournal(options: JournalOptions): Journal {
     const pick = (ids: string[]) => ids.map((id) => sent.get(id)).filter((e): e is Entry => e !== undefined);
     const done = pick([...body.accepted, ...body.rejected.map((r) => r.id)]);
     await queue.settle(done);
+    if (done.length > 0) safeCall(() => options.onSettled?.(done.map((e) => e.id)));
     const rejected = body.rejected.filter((r) => sent.has(r.id));
     if (rejected.length > 0) reportRejected(rejected, "journal: entries rejected by the server");
     const judged = body.judged.filter((j) => sent.has(j.id));

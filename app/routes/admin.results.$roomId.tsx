@@ -1,10 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useNavigation, useParams } from "@remix-run/react";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { z } from "zod";
 import { idField } from "~/lib/http/input-limits";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CodingQuestionStats, McqQuestionStats } from "~/components/results/question-stats";
+import { RejudgeBar, RejudgeOpen, RejudgeTrail, type RejudgeLive } from "~/components/results/rejudge-panel";
 import { ResultsTable } from "~/components/results/results-table";
 import { ResultsToolbar } from "~/components/results/results-toolbar";
 import { ScoreHistogram } from "~/components/results/score-histogram";
@@ -19,6 +20,8 @@ import { LANGUAGE_LABELS } from "~/lib/ui/format";
 import { actionError, failure, parseValues, readFormValues, success } from "~/lib/http/forms.server";
 import { publishParticipantsChanged } from "~/lib/party.server";
 import { markResult, UPDATE_FAILED } from "~/lib/results/overrides.server";
+import { REJUDGE_MESSAGES } from "~/lib/rejudge/rejudge";
+import { appliedMessage, applyRejudgeInRoom, cancelRejudge, roomRejudges, startRejudge } from "~/lib/rejudge/rejudge.server";
 import { roomResults } from "~/lib/results/room-results.server";
 import { applyResultsView, parseResultsView, viewSearch, type ResultsView } from "~/lib/results/results-view";
 import { adminScoreTone, SCORE_TEXT } from "~/lib/results/student-status";
@@ -43,9 +46,21 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!results) throw await redirectWithToast("/admin/results", { type: "error", message: "Room not found" });
   const { rows, ...rest } = results;
   // Whether the LMS has each student's latest score (decision 025); null for a room without LMS activities.
-  const [grades, similar] = await Promise.all([roomGradeStatus(context.db, results.room.id), confirmedTests(context.db, results.room.id)]);
+  const [grades, similar, rejudge] = await Promise.all([
+    roomGradeStatus(context.db, results.room.id),
+    confirmedTests(context.db, results.room.id),
+    results.room.questionType === "coding" ? roomRejudges(context.db, results.room.id) : null,
+  ]);
   // The same view the CSV export applies: what is on screen is what is exported.
-  return { ...rest, error: null, view, rows: applyResultsView(rows, view), lmsGrades: grades ? Object.fromEntries(grades) : null, similar: [...similar] };
+  return {
+    ...rest,
+    error: null,
+    view,
+    rows: applyResultsView(rows, view),
+    lmsGrades: grades ? Object.fromEntries(grades) : null,
+    similar: [...similar],
+    rejudge,
+  };
 }
 
 const MarkSchema = z.object({
@@ -53,11 +68,38 @@ const MarkSchema = z.object({
   testId: idField(UPDATE_FAILED),
 });
 
+/** Rejudge (decision 039): start one (an empty question is the whole room), or cancel or apply the open one. */
+const RejudgeSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("rejudge-start"), questionId: z.union([z.literal(""), idField(REJUDGE_MESSAGES.notInRoom)]).optional() }),
+  z.object({ intent: z.literal("rejudge-cancel"), rejudgeId: idField(REJUDGE_MESSAGES.notFound) }),
+  z.object({ intent: z.literal("rejudge-apply"), rejudgeId: idField(REJUDGE_MESSAGES.notFound) }),
+]);
+
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireRoomAdmin(request, context, params.roomId ?? "");
   const values = await readFormValues(request);
   if (!values) return failure(UPDATE_FAILED);
   const roomId = params.roomId ?? "";
+  if (typeof values.intent === "string" && values.intent.startsWith("rejudge-")) {
+    try {
+      const input = parseValues(RejudgeSchema, values);
+      const env = context.cloudflare.env;
+      switch (input.intent) {
+        case "rejudge-start": {
+          const started = await startRejudge(context.db, env, { roomId, questionId: input.questionId || null, admin: { id: admin.id, name: admin.name } });
+          return success(`Rejudging ${started.total} ${started.total === 1 ? "submission" : "submissions"}: the preview follows`);
+        }
+        case "rejudge-cancel":
+          await cancelRejudge(context.db, env, roomId, input.rejudgeId);
+          return success("Rejudge cancelled: nothing was changed");
+        case "rejudge-apply": {
+          return success(appliedMessage(await applyRejudgeInRoom(context.db, env, roomId, input.rejudgeId, { name: admin.name })));
+        }
+      }
+    } catch (error) {
+      return actionError(error, REJUDGE_MESSAGES.failed);
+    }
+  }
   try {
     const { intent, testId } = parseValues(MarkSchema, values);
     const outcome = intent === "mark-pass" ? "passed" : "failed";
@@ -78,8 +120,15 @@ export default function RoomResults() {
   const toast = useToast();
   const navigation = useNavigation();
   const { roomId = "" } = useParams();
+  const [rejudgeLive, setRejudgeLive] = useState<RejudgeLive>(null);
   // Launches, submits, finishes, disqualifications and overrides arrive on the room's party.
   useRoomParty(roomId, (event, page) => {
+    if (event.type === "rejudge-changed") {
+      setRejudgeLive({ rejudgeId: event.rejudgeId, state: event.state, done: event.done, total: event.total });
+      // Progress is shown from the event itself; a new state (ready, applied, ...) refetches.
+      if (event.state === "previewing" && loaded.room && "rejudge" in loaded && loaded.rejudge?.open?.id === event.rejudgeId && loaded.rejudge.open.state === "previewing") return "handled";
+      return;
+    }
     if (event.type === "room-deleted") {
       toast({ type: "error", message: "This room was deleted" });
       page.navigate("/admin/results");
@@ -106,6 +155,7 @@ export default function RoomResults() {
     );
   }
   const { room, rows, view, stats } = loaded;
+  const rejudge = "rejudge" in loaded ? loaded.rejudge : null;
   const busy = navigation.state === "loading" && navigation.location.pathname === `/admin/results/${room.id}`;
   const withScore = (score: ResultsView["score"]) => viewSearch({ ...view, score }) || ".";
   return (
@@ -128,6 +178,13 @@ export default function RoomResults() {
           </Link>
         ) : null}
       </div>
+
+      {rejudge ? (
+        <>
+          <RejudgeBar data={rejudge} questions={loaded.questions} />
+          {rejudge.open ? <RejudgeOpen open={rejudge.open} preview={rejudge.preview} live={rejudgeLive} /> : null}
+        </>
+      ) : null}
 
       <dl className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Stat label="Participants" value={String(loaded.participants)} />
@@ -174,6 +231,8 @@ export default function RoomResults() {
           </div>
         </div>
       </section>
+
+      {rejudge ? <RejudgeTrail trail={rejudge.trail} /> : null}
     </>
   );
 }

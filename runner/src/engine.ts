@@ -1,17 +1,21 @@
 // Compile once per submission, then run every test case in parallel slots.
 import { createHash, randomBytes } from "node:crypto";
 import { chownSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { constants } from "node:os";
 import { join } from "node:path";
+import { checkOutput } from "../../contracts/checkers.ts";
 import type { Config } from "./config.ts";
-import { outputsMatch, truncateUtf8 } from "./compare.ts";
+import { truncateUtf8 } from "./compare.ts";
 import { javaMainClassFromClassFiles, javaMainClassFromSource, javaSourceClass } from "./java.ts";
 import { fill, type Language, type LanguageName } from "./languages.ts";
 import type { Mount, Sandbox, SandboxLimits, SandboxProcess, SandboxResult, SandboxStreams } from "./sandbox.ts";
 import type { Scheduler, Ticket } from "./scheduler.ts";
 
 import type {
+  Checker,
   CompileOutcome,
   ExecuteResponse,
+  Limits,
   JudgeResponse,
   RunOutcome,
   TestCase,
@@ -53,6 +57,46 @@ const CDS_PATH = "/opt/cds/app.jsa";
 
 /** The most of a run's stdout that goes back in `actualOutput` / `run.stdout` (all of it is compared). */
 export const RETURNED_OUTPUT_BYTES = 64 * 1024;
+
+/** A question's grading, as a judge request carries it (issue 35); both absent: the options' limits and the exact rule. */
+export type Grading = { limits?: Limits; checker?: Checker };
+
+/** The most of a custom checker's message (`checkerError`) that goes back, in bytes. */
+export const CHECKER_ERROR_BYTES = 1024;
+/** A custom checker's stdout is not used; past this much it is stopped (JE). */
+const CHECKER_OUTPUT_BYTES = 1024 * 1024;
+/** The Kattis output-validator interface: these exit codes are the only verdicts a checker can give. */
+const CHECKER_ACCEPTED = 42;
+const CHECKER_WRONG_ANSWER = 43;
+
+/** The wall limit of a run whose request sets the CPU limit: room for start-up and I/O, never below the option's. */
+export function wallLimitFor(timeMs: number, configWallMs: number): number {
+  return Math.max(configWallMs, Math.round(timeMs * 1.5 + 500));
+}
+
+function signalName(code: number): string {
+  const n = code - 128;
+  const name = Object.entries(constants.signals).find(([, v]) => v === n)?.[0];
+  return name ?? `signal ${n}`;
+}
+
+/**
+ * What a custom checker's run says: "AC" or "WA" only from its exit code (42
+ * or 43) when nothing stopped it; anything else is a checker error, with a
+ * short message for the admin (never a verdict on the student's program).
+ */
+export function checkerOutcome(r: SandboxResult, limits: SandboxLimits): { verdict: "AC" | "WA" } | { verdict: "JE"; message: string } {
+  let message: string;
+  if (r.oomKilled) message = `Checker exceeded its memory limit (${limits.memoryMb} MB)`;
+  else if (r.wallTimeout || r.cpuExceeded) message = `Checker exceeded its time limit (${limits.cpuMs} ms CPU, ${limits.wallMs} ms wall)`;
+  else if (r.outputExceeded) message = "Checker exceeded its output limit (stdout or a file)";
+  else if (r.exitCode === CHECKER_ACCEPTED) return { verdict: "AC" };
+  else if (r.exitCode === CHECKER_WRONG_ANSWER) return { verdict: "WA" };
+  else if (r.exitCode > 128) message = `Checker was killed by ${signalName(r.exitCode)}`;
+  else message = `Checker exited with code ${r.exitCode} (42 accepts, 43 rejects)`;
+  const stderr = r.stderr.trim();
+  return { verdict: "JE", message: truncateUtf8(stderr ? `${message}: ${stderr}` : message, CHECKER_ERROR_BYTES) };
+}
 
 /**
  * The verdict the kernel's report gives, before any output comparison.
@@ -117,18 +161,36 @@ export class Engine {
     return [...this.languages.values()].map((l) => ({ language: l.name, version: l.toolchainVersion }));
   }
 
-  private runLimits(lang: Language): SandboxLimits {
+  /** A run's limits: the request's (a question's) where it sets them, the options' otherwise. */
+  private runLimits(lang: Language, limits: Limits = {}): SandboxLimits {
     const c = this.config;
+    const memoryMb = (limits.memoryMb ?? c.runMemoryMb) + lang.memoryOverheadMb;
     return {
-      cpuMs: c.runCpuMs,
-      wallMs: c.runWallMs,
-      memoryMb: c.runMemoryMb + lang.memoryOverheadMb,
+      cpuMs: limits.timeMs ?? c.runCpuMs,
+      wallMs: limits.timeMs === undefined ? c.runWallMs : wallLimitFor(limits.timeMs, c.runWallMs),
+      memoryMb,
       // The stack may use all of the memory (recursive solutions must not die at 8 MB).
-      stackMb: c.runMemoryMb + lang.memoryOverheadMb,
+      stackMb: memoryMb,
       pids: Math.max(c.pids, lang.minPids),
       fileSizeMb: c.fileSizeMb,
       openFiles: c.openFiles,
       outputBytes: c.outputKb * 1024,
+      tmpfsMb: c.tmpfsMb,
+    };
+  }
+
+  /** A custom checker's limits per case: its own options, whatever the question's limits are. */
+  private checkerLimits(): SandboxLimits {
+    const c = this.config;
+    return {
+      cpuMs: c.checkerCpuMs,
+      wallMs: c.checkerWallMs,
+      memoryMb: c.checkerMemoryMb,
+      stackMb: c.checkerMemoryMb,
+      pids: c.pids,
+      fileSizeMb: c.fileSizeMb,
+      openFiles: c.openFiles,
+      outputBytes: CHECKER_OUTPUT_BYTES,
       tmpfsMb: c.tmpfsMb,
     };
   }
@@ -154,7 +216,8 @@ export class Engine {
     return mounts;
   }
 
-  private runArgv(lang: Language, mainClass: string, command = lang.run): string[] {
+  /** `memoryMb`: the program's memory limit (without the runtime's overhead), Java's main thread stack. */
+  private runArgv(lang: Language, mainClass: string, command = lang.run, memoryMb = this.config.runMemoryMb): string[] {
     return fill(command, {
       mainClass,
       // Far above the cgroup limit on purpose: the kernel's OOM kill, not the
@@ -162,7 +225,7 @@ export class Engine {
       // -Xmx only reserves address space; start-up is unchanged (54 vs 56 ms).
       heapMb: String(16 * 1024),
       // Java's main thread stack (-Xss): the program's memory limit, as RLIMIT_STACK is for the others.
-      stackMb: String(this.config.runMemoryMb),
+      stackMb: String(memoryMb),
       cds: lang.appCds && this.cdsArchive ? `-XX:SharedArchiveFile=${CDS_PATH}` : "-Xshare:auto",
     });
   }
@@ -280,22 +343,53 @@ export class Engine {
     if (gone && artifact.users === 0 && artifact.dir) rmSync(artifact.dir, { recursive: true, force: true });
   }
 
-  private runOnce(lang: Language, artifact: Artifact, stdin: string, uid: number) {
+  private runOnce(lang: Language, artifact: Artifact, stdin: string, uid: number, limits: Limits = {}) {
     return this.sandbox.run({
-      argv: this.runArgv(lang, artifact.mainClass),
+      argv: this.runArgv(lang, artifact.mainClass, lang.run, limits.memoryMb ?? this.config.runMemoryMb),
       mounts: [{ src: artifact.dir!, dest: "/box" }, ...this.languageMounts(lang)],
       stdin,
-      limits: this.runLimits(lang),
+      limits: this.runLimits(lang, limits),
       uid,
     });
   }
 
-  async execute(language: LanguageName, code: string, stdin: string, ticket: Ticket): Promise<ExecuteResponse> {
+  /**
+   * Runs a compiled custom checker on one case, Kattis's way:
+   * `checker input answer feedback_dir < program_output`, in the sandbox the
+   * programs run in (no network, /box read-only), with its own limits. The
+   * input and answer are files in a read-only /judge; the feedback directory
+   * is on the sandbox's own size-capped /tmp. `output` is the program's
+   * whole output (up to the output limit) byte for byte, not the head that
+   * goes back.
+   */
+  private async runChecker(checker: Artifact, input: string, answer: string, output: Buffer, uid: number) {
+    const cpp = this.languages.get("cpp")!;
+    const dir = join(this.jobsDir, `checker-${Date.now().toString(36)}-${randomBytes(6).toString("hex")}`);
+    mkdirSync(dir, { mode: 0o755 });
+    try {
+      writeFileSync(join(dir, "input"), input, { mode: 0o644 });
+      writeFileSync(join(dir, "answer"), answer, { mode: 0o644 });
+      const limits = this.checkerLimits();
+      const r = await this.sandbox.run({
+        argv: [...this.runArgv(cpp, "", cpp.run, limits.memoryMb), "/judge/input", "/judge/answer", "/tmp/feedback"],
+        mounts: [{ src: checker.dir!, dest: "/box" }, { src: dir, dest: "/judge" }, ...this.languageMounts(cpp)],
+        dirs: ["/tmp/feedback"],
+        stdin: output,
+        limits,
+        uid,
+      });
+      return checkerOutcome(r, limits);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  async execute(language: LanguageName, code: string, stdin: string, ticket: Ticket, limits: Limits = {}): Promise<ExecuteResponse> {
     const lang = this.languages.get(language)!;
     const artifact = await this.acquire(lang, code, ticket);
     try {
       if (!artifact.dir) return { compile: artifact.compile, run: null };
-      const r = await ticket.schedule((uid) => this.runOnce(lang, artifact, stdin, uid));
+      const r = await ticket.schedule((uid) => this.runOnce(lang, artifact, stdin, uid, limits));
       return {
         compile: artifact.compile,
         run: {
@@ -312,48 +406,78 @@ export class Engine {
     }
   }
 
-  async judge(language: LanguageName, code: string, testCases: TestCase[], ticket: Ticket): Promise<JudgeResponse> {
+  async judge(language: LanguageName, code: string, testCases: TestCase[], ticket: Ticket, grading: Grading = {}): Promise<JudgeResponse> {
     const lang = this.languages.get(language)!;
-    const artifact = await this.acquire(lang, code, ticket);
+    const { limits = {}, checker = { type: "exact" } } = grading;
+    // A custom checker compiles (or comes from the cache: the key is its
+    // source's hash) alongside the program, with the C++ compile command.
+    const [program, custom] = await Promise.allSettled([
+      this.acquire(lang, code, ticket),
+      checker.type === "custom" ? this.acquire(this.languages.get("cpp")!, checker.source, ticket) : Promise.resolve(null),
+    ]);
+    if (program.status === "rejected" || custom.status === "rejected") {
+      if (program.status === "fulfilled") this.release(program.value);
+      if (custom.status === "fulfilled" && custom.value) this.release(custom.value);
+      throw program.status === "rejected" ? program.reason : (custom as PromiseRejectedResult).reason;
+    }
+    const artifact = program.value;
+    const checkerArtifact = custom.value;
     try {
-      if (!artifact.dir) {
-        const error = artifact.compile?.stderr || artifact.compile?.stdout || "Compilation failed";
-        return {
-          compile: artifact.compile,
-          testResults: testCases.map((tc) => ({
-            testCaseId: tc.id,
-            passed: false,
-            actualOutput: "",
-            error,
-            verdict: "CE",
-            timeMs: 0,
-            memoryKb: 0,
-          })),
-          passedCount: 0,
-          totalTestCases: testCases.length,
-        };
+      // Custom checkers only: null when it compiled, its compile outcome when it did not.
+      const checkerCompile = checkerArtifact ? { checkerCompile: checkerArtifact.dir ? null : checkerArtifact.compile } : {};
+      const unrun = (verdict: "CE" | "JE", error: string | null, checkerError?: string): JudgeResponse => ({
+        compile: artifact.compile,
+        ...checkerCompile,
+        testResults: testCases.map((tc) => ({
+          testCaseId: tc.id,
+          passed: false,
+          actualOutput: "",
+          error,
+          verdict,
+          timeMs: 0,
+          memoryKb: 0,
+          ...(checkerError !== undefined && { checkerError }),
+        })),
+        passedCount: 0,
+        totalTestCases: testCases.length,
+      });
+      if (!artifact.dir) return unrun("CE", artifact.compile?.stderr || artifact.compile?.stdout || "Compilation failed");
+      // Nothing can judge the cases: no program runs.
+      if (checkerArtifact && !checkerArtifact.dir) {
+        const why = checkerArtifact.compile?.stderr.trim() || checkerArtifact.compile?.stdout.trim() || "";
+        return unrun("JE", null, truncateUtf8(why ? `Checker did not compile: ${why}` : "Checker did not compile", CHECKER_ERROR_BYTES));
       }
       const testResults = await Promise.all(
-        testCases.map(async (tc): Promise<TestResult> => {
-          const r = await ticket.schedule((uid) => this.runOnce(lang, artifact, tc.input, uid));
-          const failure = runFailure(r, lang);
-          // The whole output (up to the output limit) is compared; only its head goes back.
-          const passed = !failure && outputsMatch(r.stdout, tc.expected_output);
-          return {
-            testCaseId: tc.id,
-            passed,
-            actualOutput: truncateUtf8(r.stdout, RETURNED_OUTPUT_BYTES),
-            error: failure ? (failure === "RE" ? r.stderr.trim() || `Exited with code ${r.exitCode}` : FAILURE_MESSAGES[failure]) : r.stderr.trim() || null,
-            verdict: failure ?? (passed ? "AC" : "WA"),
-            timeMs: r.cpuMs,
-            memoryKb: r.memoryKb,
-          };
-        }),
+        testCases.map((tc) =>
+          ticket.schedule(async (uid): Promise<TestResult> => {
+            const r = await this.runOnce(lang, artifact, tc.input, uid, limits);
+            const failure = runFailure(r, lang);
+            const result = {
+              testCaseId: tc.id,
+              actualOutput: truncateUtf8(r.stdout, RETURNED_OUTPUT_BYTES),
+              error: failure ? (failure === "RE" ? r.stderr.trim() || `Exited with code ${r.exitCode}` : FAILURE_MESSAGES[failure]) : r.stderr.trim() || null,
+              timeMs: r.cpuMs,
+              memoryKb: r.memoryKb,
+            };
+            // A program that failed keeps its verdict: no checker runs.
+            if (failure) return { ...result, passed: false, verdict: failure };
+            if (checker.type !== "custom") {
+              // The whole output (up to the output limit) is compared; only its head goes back.
+              const passed = checkOutput(checker, r.stdout, tc.expected_output);
+              return { ...result, passed, verdict: passed ? "AC" : "WA" };
+            }
+            // The checker runs in the same slot, right after the program.
+            const outcome = await this.runChecker(checkerArtifact!, tc.input, tc.expected_output, r.stdoutBytes, uid);
+            if (outcome.verdict === "JE") return { ...result, passed: false, verdict: "JE", checkerError: outcome.message };
+            return { ...result, passed: outcome.verdict === "AC", verdict: outcome.verdict };
+          }),
+        ),
       );
       const passedCount = testResults.filter((t) => t.passed).length;
-      return { compile: artifact.compile, testResults, passedCount, totalTestCases: testCases.length };
+      return { compile: artifact.compile, ...checkerCompile, testResults, passedCount, totalTestCases: testCases.length };
     } finally {
       this.release(artifact);
+      if (checkerArtifact) this.release(checkerArtifact);
     }
   }
 

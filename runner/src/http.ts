@@ -7,7 +7,7 @@ import { timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { z } from "zod";
-import { ExecuteRequestSchema, JudgeRequestSchema, type Priority } from "../../contracts/runner.ts";
+import { ExecuteRequestSchema, JudgeRequestSchema, MAX_CHECKER_SOURCE_CHARS, type Priority } from "../../contracts/runner.ts";
 import type { Config } from "./config.ts";
 import type { Engine } from "./engine.ts";
 import { refuseUpgrade, type InteractiveSessions } from "./interactive.ts";
@@ -48,7 +48,9 @@ function parse<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, value: unknown): 
   const result = schema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0]!;
-    const where = issue.path.length ? `${issue.path.join(".")}: ` : "";
+    const path = issue.path.join(".");
+    // Messages that name their field (limits.timeMs, checker.source) need no prefix.
+    const where = path && !issue.message.startsWith(path) ? `${path}: ` : "";
     throw new HttpError(400, `${where}${issue.message}`);
   }
   return result.data;
@@ -59,7 +61,7 @@ export function createRunnerServer(config: Config, engine: Engine, sessions: Int
   const maxCode = config.maxCodeKb * 1024;
   const maxInput = config.maxInputKb * 1024;
   // Room for the largest valid judge body; anything bigger is refused unread.
-  const maxBody = maxCode + config.maxTestCases * 2 * maxInput + 64 * 1024;
+  const maxBody = maxCode + config.maxTestCases * 2 * maxInput + 6 * MAX_CHECKER_SOURCE_CHARS + 64 * 1024;
 
   const authorized = (req: IncomingMessage) => {
     const given = Buffer.from(req.headers.authorization ?? "");
@@ -93,7 +95,7 @@ export function createRunnerServer(config: Config, engine: Engine, sessions: Int
       checkSizes(input.code, [input.stdin]);
       const ticket = admit(input.priority);
       try {
-        return send(res, 200, await engine.execute(input.language, input.code, input.stdin, ticket));
+        return send(res, 200, await engine.execute(input.language, input.code, input.stdin, ticket, input.limits));
       } finally {
         ticket.done();
       }
@@ -105,7 +107,7 @@ export function createRunnerServer(config: Config, engine: Engine, sessions: Int
     checkSizes(input.code, input.testCases.flatMap((t) => [t.input, t.expected_output]));
     const ticket = admit(input.priority);
     try {
-      return send(res, 200, await engine.judge(input.language, input.code, input.testCases, ticket));
+      return send(res, 200, await engine.judge(input.language, input.code, input.testCases, ticket, { limits: input.limits, checker: input.checker }));
     } finally {
       ticket.done();
     }

@@ -32,9 +32,11 @@ export type SandboxLimits = {
 export type SandboxSpec = {
   argv: string[];
   mounts: Mount[];
-  stdin?: string;
+  stdin?: string | Buffer;
   limits: SandboxLimits;
   uid: number;
+  /** Empty directories made inside the sandbox, under /tmp (a custom checker's feedback directory). */
+  dirs?: string[];
 };
 
 /** Where a started sandbox's output goes, chunk by chunk, as the program writes it. */
@@ -47,7 +49,7 @@ export type SandboxProcess = {
   /** Writes to the program's stdin; false when the pipe is full (wait for the program to read). */
   write(data: string | Buffer): boolean;
   /** Writes the last of the input, if any, and closes stdin (the program reads end of file). */
-  endInput(data?: string): void;
+  endInput(data?: string | Buffer): void;
   /** SIGKILLs the whole sandbox; `result` still settles, with the kernel's report. */
   kill(): void;
   /** Stops reading the program's output (it blocks once the pipe is full) until `resumeOutput`. */
@@ -59,6 +61,8 @@ export type SandboxResult = {
   /** Exit status; a signal shows as 128 + its number (bubblewrap's convention). */
   exitCode: number;
   stdout: string;
+  /** The same output as written, byte for byte (a custom checker reads these, not the decoded text). */
+  stdoutBytes: Buffer;
   stderr: string;
   wallMs: number;
   cpuMs: number;
@@ -180,6 +184,11 @@ export class Sandbox {
       "--dir", "/box",
     ];
     for (const m of spec.mounts) args.push(m.writable ? "--bind" : "--ro-bind", m.src, m.dest);
+    // On the size-capped /tmp, never on the host's disk.
+    for (const d of spec.dirs ?? []) {
+      if (!d.startsWith("/tmp/")) throw new Error(`sandbox directories go under /tmp: ${d}`);
+      args.push("--dir", d);
+    }
     args.push(
       // Only /tmp (and a small /dev/shm) are writable, and both are size-capped.
       "--remount-ro", "/",
@@ -327,9 +336,11 @@ export class Sandbox {
         clearTimeout(timer);
         clearInterval(cpuWatch);
         const stats = cgroup.stats();
+        const stdoutBytes = Buffer.concat(stdout);
         return {
           exitCode: code ?? 128 + (signal === "SIGKILL" ? 9 : 15),
-          stdout: Buffer.concat(stdout).toString("utf8"),
+          stdout: stdoutBytes.toString("utf8"),
+          stdoutBytes,
           stderr: Buffer.concat(stderr).toString("utf8"),
           wallMs: Math.round(wallMs),
           cpuMs: Math.round(stats.cpuNs / 1e6),

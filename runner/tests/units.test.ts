@@ -2,6 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { normalizeOutput, outputsMatch, truncateUtf8 } from "../src/compare.ts";
 import { LOCAL_DEFAULT_TOKEN, loadConfig } from "../src/config.ts";
+import { checkerOutcome, wallLimitFor } from "../src/engine.ts";
+import type { SandboxLimits, SandboxResult } from "../src/sandbox.ts";
 import { javaMainClassFromSource, javaSourceClass } from "../src/java.ts";
 
 describe("output comparison", () => {
@@ -113,5 +115,35 @@ describe("options", () => {
       expect(() => loadConfig({ RUNNER_TOKEN: LOCAL_DEFAULT_TOKEN, RUNNER_HOST: host })).toThrow(/RUNNER_TOKEN: the documented local default/);
     }
     expect(loadConfig({ RUNNER_TOKEN: "a-real-secret-token", RUNNER_HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
+  });
+});
+
+describe("a question's limits and a custom checker's outcome", () => {
+  it("the wall limit follows timeMs (1.5 times plus 0.5 s), never below RUNNER_RUN_WALL_MS", () => {
+    expect(wallLimitFor(100, 3000)).toBe(3000);
+    expect(wallLimitFor(2000, 3000)).toBe(3500);
+    expect(wallLimitFor(5000, 3000)).toBe(8000);
+    expect(wallLimitFor(10_000, 3000)).toBe(15_500);
+    expect(wallLimitFor(1000, 30_000)).toBe(30_000);
+  });
+
+  const limits = { cpuMs: 2000, wallMs: 4000, memoryMb: 256 } as SandboxLimits;
+  const ran = (r: Partial<SandboxResult>): SandboxResult => ({
+    exitCode: 0, stdout: "", stdoutBytes: Buffer.alloc(0), stderr: "", wallMs: 1, cpuMs: 1, memoryKb: 1,
+    oomKilled: false, wallTimeout: false, cpuExceeded: false, outputExceeded: false, ...r,
+  });
+  it.each([
+    [{ exitCode: 42 }, { verdict: "AC" }],
+    [{ exitCode: 43 }, { verdict: "WA" }],
+    [{ exitCode: 43, stderr: "wrong" }, { verdict: "WA" }],
+    // Killed: never AC or WA, whatever the exit status says.
+    [{ exitCode: 42, cpuExceeded: true }, { verdict: "JE", message: "Checker exceeded its time limit (2000 ms CPU, 4000 ms wall)" }],
+    [{ exitCode: 43, oomKilled: true }, { verdict: "JE", message: "Checker exceeded its memory limit (256 MB)" }],
+    [{ exitCode: 42, outputExceeded: true }, { verdict: "JE", message: "Checker exceeded its output limit (stdout or a file)" }],
+    [{ exitCode: 139 }, { verdict: "JE", message: "Checker was killed by SIGSEGV" }],
+    [{ exitCode: 0 }, { verdict: "JE", message: "Checker exited with code 0 (42 accepts, 43 rejects)" }],
+    [{ exitCode: 1, stderr: "  no answer file \n" }, { verdict: "JE", message: "Checker exited with code 1 (42 accepts, 43 rejects): no answer file" }],
+  ])("%j is %j", (r, outcome) => {
+    expect(checkerOutcome(ran(r), limits)).toEqual(outcome);
   });
 });

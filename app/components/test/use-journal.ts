@@ -36,6 +36,10 @@ export function useJournal({ testId, clockOffset, onState, onRejected, onJudged,
   const queue = useRef<Queued[]>([]);
   const callbacks = useRef({ clockOffset, onState, onRejected, onJudged, onAccepted });
   callbacks.current = { clockOffset, onState, onRejected, onJudged, onAccepted };
+  // Entries the server answered: already in its state, so they are not laid
+  // over it again while the pending list is read again (a test's few
+  // thousand ids at most, kept for the page's life).
+  const settled = useRef(new Set<string>());
 
   useEffect(() => {
     let j: Journal | null = null;
@@ -44,6 +48,9 @@ export function useJournal({ testId, clockOffset, onState, onRejected, onJudged,
       const opened = createJournal({
         testId,
         clockOffset: () => callbacks.current.clockOffset(),
+        onSettled: (ids) => {
+          for (const id of ids) settled.current.add(id);
+        },
         onState: (state) => callbacks.current.onState?.(state),
         onRejected: (rejected) => callbacks.current.onRejected?.(rejected),
         onJudged: (judged) => callbacks.current.onJudged?.(judged),
@@ -75,7 +82,7 @@ export function useJournal({ testId, clockOffset, onState, onRejected, onJudged,
   // The entries not yet synced (read again whenever the count changes):
   // pages lay unsynced tab switches, unlocks and a queued finish over the
   // server's state, and show queued submissions.
-  const [pending, setPending] = useState<Entry[]>([]);
+  const [read, setPending] = useState<Entry[]>([]);
   /** False until the first read: before it, "nothing pending" is not known yet. */
   const [pendingLoaded, setPendingLoaded] = useState(false);
   useEffect(() => {
@@ -97,6 +104,8 @@ export function useJournal({ testId, clockOffset, onState, onRejected, onJudged,
   const flush = useCallback(async () => {
     await journalRef.current?.flush();
   }, []);
+
+  const pending = read.filter((e) => !settled.current.has(e.id));
 
   return { journal, status, append, flush, pending, pendingLoaded };
 }

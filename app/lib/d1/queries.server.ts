@@ -1,6 +1,7 @@
 // Statements built from lists or user text, within D1's limits (app/lib/d1/limits.ts).
 import { or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import type { Db } from "~/lib/d1/db.server";
 import { chunk } from "~/lib/d1/limits";
 
@@ -48,6 +49,14 @@ export function runNativeBatch(db: Db, statements: readonly (NativeStatement | S
       return d1.prepare(q.sql).bind(...q.params);
     }),
   );
+}
+
+const dialect = new SQLiteSyncDialect();
+
+/** A raw `sql` statement as runNativeBatch takes it (its SQL and parameters). */
+export function native(statement: SQL): NativeStatement {
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  return { sql: text, params };
 }
 
 /** SQLite's "database is locked": locally, another process (wrangler's CLI, a database browser) holds the same file. */

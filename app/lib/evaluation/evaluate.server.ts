@@ -96,10 +96,12 @@ async function writeResults(db: Db, testId: string, results: Recomputed[], test:
         score: r.score,
         passedTestCaseIds: r.passedIds,
         submittedAt: now,
+        evaluatedAt: now,
       })
       .onConflictDoUpdate({
         target: [submissions.studentTestId, submissions.questionId],
-        set: { testCasesPassed: r.passedIds.length, testCasesTotal: r.total, marksObtained: r.marks, score: r.score, passedTestCaseIds: r.passedIds },
+        // evaluated_at: set by hand, so a rejudge keeps it (decision 039).
+        set: { testCasesPassed: r.passedIds.length, testCasesTotal: r.total, marksObtained: r.marks, score: r.score, passedTestCaseIds: r.passedIds, evaluatedAt: now },
       }),
   );
   statements.push(db.update(studentTests).set(test).where(eq(studentTests.id, testId)));

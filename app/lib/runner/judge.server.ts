@@ -26,7 +26,8 @@ export function gradingRequest(grading: QuestionGrading | undefined): { limits?:
 }
 
 export async function judgeCases(
-  context: AppLoadContext,
+  /** A loader's context, or only its env (a room's Durable Object rejudging, decision 039). */
+  context: { cloudflare: Pick<AppLoadContext["cloudflare"], "env"> },
   language: Language,
   code: string,
   cases: readonly StoredCase[],

@@ -53,6 +53,7 @@ export async function recordSubmission(
   const passedIds = cases.filter((c) => judged.includes(c.id)).map((c) => c.id);
   const total = cases.length;
   const { marks, score } = codingMarks({ passedIds, cases });
+  const judgedAt = new Date();
   await db.batch([
     db
       .insert(submissions)
@@ -68,10 +69,22 @@ export async function recordSubmission(
         marksObtained: marks,
         passedTestCaseIds: passedIds,
         submittedAt: writtenAt,
+        judgedAt,
       })
       .onConflictDoUpdate({
         target: [submissions.studentTestId, submissions.questionId],
-        set: { code, testCasesPassed: passedIds.length, testCasesTotal: total, score, marksObtained: marks, passedTestCaseIds: passedIds, submittedAt: writtenAt },
+        set: {
+          code,
+          testCasesPassed: passedIds.length,
+          testCasesTotal: total,
+          score,
+          marksObtained: marks,
+          passedTestCaseIds: passedIds,
+          submittedAt: writtenAt,
+          judgedAt,
+          // A new Submit is judged by the runner again: no hand evaluation stands for it.
+          evaluatedAt: null,
+        },
         // The newest press of Submit wins, whatever order the submits arrive in.
         setWhere: sql`excluded.submitted_at >= ${submissions.submittedAt}`,
       }),
@@ -84,16 +97,17 @@ export async function recordSubmission(
         set: { code, lastUpdated: writtenAt },
         setWhere: sql`excluded.last_updated >= ${liveCodeProgress.lastUpdated}`,
       }),
-    // The total is recomputed from the stored submissions, capped at 100.
-    db
-      .update(studentTests)
-      .set({
-        totalScore: sql`min(100, (select coalesce(sum(${submissions.marksObtained}), 0) from ${submissions} where ${submissions.studentTestId} = ${test.id}))`,
-      })
-      .where(eq(studentTests.id, test.id)),
+    db.update(studentTests).set({ totalScore: testTotal }).where(eq(studentTests.id, test.id)),
   ]);
   return { marks, score };
 }
+
+/**
+ * A coding test's total as an UPDATE of `student_tests` sets it: recomputed
+ * from its stored submissions, capped at 100. Submit Code and a rejudge's
+ * Apply both set it so.
+ */
+export const testTotal = sql<number>`min(100, (select coalesce(sum(${submissions.marksObtained}), 0) from ${submissions} where ${submissions.studentTestId} = ${studentTests.id}))`;
 
 /** Finish Test (coding): completed if every question has a submission, attempted if some. */
 export async function finishCodingTest(db: Db, room: Room, test: StudentTest) {
