@@ -985,6 +985,10 @@ export const questionImportItems = sqliteTable(
     type: text("type", { enum: QUESTION_TYPES }).notNull(),
     mcqOptions: text("mcq_options", { mode: "json" }).$type<McqOptions>(),
     correctAnswer: text("correct_answer"),
+    // A coding question's own grading from the file (issue 35), as on questions.
+    timeLimitMs: integer("time_limit_ms"),
+    memoryLimitMb: integer("memory_limit_mb"),
+    checker: text("checker", { mode: "json" }).$type<Checker>(),
   },
   (t) => [primaryKey({ columns: [t.importId, t.position] })],
 );

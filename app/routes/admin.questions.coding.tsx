@@ -38,6 +38,7 @@ import {
   updateTestCase,
   type CodingQuestionView,
 } from "~/lib/questions/questions.server";
+import { checkerSummary, limitsText } from "~/lib/questions/grading";
 import { requireRole } from "~/lib/accounts/session.server";
 import { firstError, firstIssue } from "~/lib/accounts/validation";
 
@@ -172,6 +173,8 @@ export default function CodingQuestionsPage() {
                     <Badge>{q.category}</Badge>
                     <Badge tone={difficultyTone(q.difficulty)}>{q.difficulty}</Badge>
                     <TestCaseCount cases={q.testCases} />
+                    {limitsText(q) ? <Badge>{limitsText(q)}</Badge> : null}
+                    {q.checker ? <Badge tone="blue">{`Output check: ${checkerSummary(q.checker)}`}</Badge> : null}
                   </div>
                   <p className="mt-2 line-clamp-2 text-sm whitespace-pre-line text-slate-600 dark:text-slate-400">{q.description}</p>
                   <a

@@ -50,10 +50,22 @@ export function CaseList({
               </label>
               <Badge tone={c.hidden ? "gray" : "blue"}>{c.hidden ? "Hidden" : "Open"}</Badge>
               <span className="text-xs text-slate-500 dark:text-slate-400">{`${c.points} points`}</span>
-              {result ? <Badge tone={result.passed ? "green" : "red"}>{result.passed ? "Passed" : `Failed (${result.verdict})`}</Badge> : null}
+              {result ? (
+                result.verdict === "JE" ? (
+                  <Badge tone="yellow">Checker error</Badge>
+                ) : (
+                  <Badge tone={result.passed ? "green" : "red"}>{result.passed ? "Passed" : `Failed (${result.verdict})`}</Badge>
+                )
+              ) : null}
             </div>
             {result && !result.passed ? (
               <>
+                {result.checkerError ? (
+                  <div data-testid="checker-error" className="mt-2 text-xs">
+                    <p className="font-medium text-amber-700 dark:text-amber-300">The output checker failed on this case (the student sees "Not judged"):</p>
+                    <pre className="mt-1 whitespace-pre-wrap text-amber-800 dark:text-amber-200">{result.checkerError}</pre>
+                  </div>
+                ) : null}
                 <OutputDiff expected={c.expectedOutput ?? ""} actual={result.actualOutput ?? ""} />
                 {result.error ? <pre className="mt-2 text-xs whitespace-pre-wrap text-red-700 dark:text-red-300">{result.error}</pre> : null}
                 {hint ? <p id={hintId} className="mt-2 text-xs font-medium text-amber-700 dark:text-amber-300">{wouldPassText(hint)}</p> : null}

@@ -1,5 +1,5 @@
 import { useFetcher } from "@remix-run/react";
-import { useCallback, useState, type FormEvent } from "react";
+import { useCallback, useId, useState, type FormEvent } from "react";
 import { useToast } from "~/components/toaster";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -17,18 +17,21 @@ import {
   TEST_CASES_PER_QUESTION,
 } from "~/lib/questions/question-validation";
 import { firstError } from "~/lib/accounts/validation";
+import type { StoredGrading } from "~/lib/questions/grading";
+import { GradingFields } from "./grading-fields";
 import { categoryOptions, CheckboxField, DIFFICULTY_OPTIONS, LANGUAGE_OPTIONS } from "./shared";
 
 export type EditableTestCase = { input: string; expectedOutput: string; points: number | string; isHidden: boolean };
 
-/** Title, description, category, language and difficulty: shared by the add form and the edit dialog. */
+/** Title, description, category, language, difficulty, limits and output check: shared by the add form and the edit dialog. */
 export function CodingQuestionFields({
   categories,
   defaults,
 }: {
   categories: string[];
-  defaults?: { title?: string; description?: string; category?: string; language?: string; difficulty?: string };
+  defaults?: { title?: string; description?: string; category?: string; language?: string; difficulty?: string } & Partial<StoredGrading>;
 }) {
+  const idPrefix = useId();
   const names = categories.includes(defaults?.category ?? DEFAULT_CATEGORY)
     ? categories
     : [...categories, defaults?.category ?? DEFAULT_CATEGORY];
@@ -62,6 +65,7 @@ export function CodingQuestionFields({
           options={DIFFICULTY_OPTIONS}
         />
       </div>
+      <GradingFields defaults={defaults} idPrefix={idPrefix} />
     </div>
   );
 }

@@ -5,6 +5,7 @@
 // already in the bank (keep / replace / skip). Nothing is written until
 // Import: then the questions are staged in chunks, with a progress bar, and
 // committed in one batch.
+import { checkerSummary, limitsText } from "~/lib/questions/grading";
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useToast } from "~/components/toaster";
@@ -395,6 +396,10 @@ function FilePreview({
                         <>
                           {item.question.language ? languageLabel(item.question.language) : "Coding"} · {item.question.testCases.length} test case
                           {item.question.testCases.length === 1 ? "" : "s"} ({splitSummary(item.question.testCases.map((t) => ({ isHidden: Boolean(t.isHidden) })))})
+                          {limitsText(item.question) ? <span className="block text-xs text-muted">{limitsText(item.question)}</span> : null}
+                          {item.question.checker ? (
+                            <span className="block text-xs text-muted">{`Output check: ${checkerSummary(item.question.checker)}`}</span>
+                          ) : null}
                         </>
                       )}
                     </td>

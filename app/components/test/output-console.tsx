@@ -38,7 +38,8 @@ export function OutputConsole({ result }: { result: RunResult | null }) {
 }
 
 /**
- * Each judged case: "Test case n (hidden): Passed / Failed (verdict)". Open
+ * Each judged case: "Test case n (hidden): Passed / Failed (verdict)", or
+ * "Not judged" when the question's output checker failed (verdict JE). Open
  * cases add the student's output and error, and with `withCase` their input
  * and expected output; hidden cases never carry more than pass/fail.
  */
@@ -49,7 +50,11 @@ export function CaseResultList({ cases, withCase = false }: { cases: CaseResult[
         <div key={c.id} className="mt-2 border-t border-slate-800 pt-2" data-testid="case-result">
           <p>
             Test case {i + 1} {c.hidden ? "(hidden)" : ""}:{" "}
-            <span className={c.passed ? "text-emerald-400" : "text-red-400"}>{c.passed ? "Passed" : `Failed (${c.verdict})`}</span>
+            {c.verdict === "JE" ? (
+              <span className="text-amber-300">Not judged</span>
+            ) : (
+              <span className={c.passed ? "text-emerald-400" : "text-red-400"}>{c.passed ? "Passed" : `Failed (${c.verdict})`}</span>
+            )}
           </p>
           {!c.hidden ? (
             <>

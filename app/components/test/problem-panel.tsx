@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { limitsText, type PublicLimits } from "~/lib/questions/grading";
 import { ProblemText } from "./problem-text";
 
 export type ProblemQuestion = {
@@ -6,11 +7,14 @@ export type ProblemQuestion = {
   description: string;
   totalCases: number;
   openCases: { id: string; input: string; expectedOutput: string }[];
+  /** The question's own limits (issue 35); absent in a copy kept offline before they existed. */
+  limits?: PublicLimits | null;
 };
 
 /**
- * The problem of a coding question: description, its marks ("50 marks" in a
- * test; none in practice), and its open test cases only.
+ * The problem of a coding question: description, its limits when it has its
+ * own ("Time limit 2 s · Memory 256 MB"), its marks ("50 marks" in a test;
+ * none in practice), and its open test cases only.
  */
 export function ProblemPanel({
   question,
@@ -31,6 +35,11 @@ export function ProblemPanel({
         {marks ? <span className="text-sm text-muted">{marks}</span> : aside}
       </div>
       <ProblemText text={question.description} />
+      {limitsText(question.limits) ? (
+        <p className="text-sm text-muted" data-testid="question-limits">
+          {limitsText(question.limits)}
+        </p>
+      ) : null}
       <div>
         <h3 className="mb-2 text-sm font-semibold">Test cases</h3>
         {question.openCases.length === 0 ? (

@@ -40,7 +40,7 @@ export function firstIssue(error: { issues: { message: string }[] }): string {
 }
 
 /** The first failing message, or null when the value is valid. */
-export function firstError<T>(schema: z.ZodType<T>, value: unknown): string | null {
+export function firstError(schema: z.ZodTypeAny, value: unknown): string | null {
   const result = schema.safeParse(value);
   return result.success ? null : firstIssue(result.error);
 }

@@ -9,6 +9,7 @@ import { evaluatorVersions, studentTests, submissions, testCases } from "~/db/sc
 import type { Db } from "~/lib/d1/db.server";
 import { FormError } from "~/lib/http/forms.server";
 import { judgeCases } from "~/lib/runner/judge.server";
+import { questionGrading } from "~/lib/questions/grading.server";
 import { PASS_SCORE } from "~/lib/results/student-status";
 import { codingMarks } from "~/lib/student-tests/coding-marks";
 import { caseResults, submissionView, type SubmissionView } from "~/lib/student-tests/submissions.server";
@@ -42,7 +43,8 @@ export async function runEvaluation(context: AppLoadContext, input: { testId: st
   if (!question) throw new FormError(EVALUATE_MESSAGES.runFailed, 404);
   const cases = await context.db.select().from(testCases).where(eq(testCases.questionId, question.id)).orderBy(asc(testCases.position));
   if (cases.length === 0) throw new FormError(EVALUATE_MESSAGES.noCases);
-  const result = await judgeCases(context, question.language, input.code, cases, EVALUATE_MESSAGES.runFailed);
+  const grading = await questionGrading(context.db, question.id);
+  const result = await judgeCases(context, question.language, input.code, cases, EVALUATE_MESSAGES.runFailed, { grading });
   return { questionId: question.id, compile: result.compile, cases: caseResults(result, cases, "admin"), passed: result.passedCount, total: result.totalTestCases };
 }
 

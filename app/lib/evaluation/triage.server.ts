@@ -11,6 +11,8 @@ import type { Db } from "~/lib/d1/db.server";
 import { getServerEnv } from "~/lib/env.server";
 import { publishEvaluationRequested } from "~/lib/party.server";
 import { createRunnerClient, RunnerError, type RunnerClient } from "~/lib/runner/client.server";
+import { gradingRequest } from "~/lib/runner/judge.server";
+import { questionGradings } from "~/lib/questions/grading.server";
 import { submissionView } from "~/lib/student-tests/submissions.server";
 import { buildTriage, pickFailedCases, readTriage, triageFailed, TRIAGE_LIMITS, type RerunResult, type Triage } from "./triage";
 
@@ -31,6 +33,7 @@ async function computeTriage(db: Db, env: Env, runner: () => RunnerClient, reque
   const { picked, unchecked } = pickFailedCases(questions);
   if (picked.length === 0) return buildTriage(questions, [], {}, unchecked);
   const client = runner();
+  const gradings = await questionGradings(db, picked.map((p) => p.questionId));
   // The questions at once: they share the one time budget (about two per coding test).
   const judged = await Promise.all(
     picked.map(async (p) => {
@@ -39,6 +42,7 @@ async function computeTriage(db: Db, env: Env, runner: () => RunnerClient, reque
         language: question.language,
         code: question.code,
         testCases: p.cases.map((c) => ({ id: c.id, input: c.input, expected_output: c.expectedOutput })),
+        ...gradingRequest(gradings.get(p.questionId)),
       });
       const rerun = result.testResults.map(
         (r): RerunResult => ({ caseId: String(r.testCaseId), passed: r.passed, verdict: r.verdict, actualOutput: r.actualOutput }),

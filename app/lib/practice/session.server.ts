@@ -9,6 +9,7 @@ import type { Db } from "~/lib/d1/db.server";
 import { selectInChunks } from "~/lib/d1/queries.server";
 import { FormError } from "~/lib/http/forms.server";
 import { judgeCases } from "~/lib/runner/judge.server";
+import { gradingColumns, publicLimits, toGrading } from "~/lib/questions/grading.server";
 import { codingMarks } from "~/lib/student-tests/coding-marks";
 import { caseResults } from "~/lib/student-tests/submissions.server";
 import type { PracticeRoom } from "./practice-rooms.server";
@@ -57,7 +58,15 @@ export async function joinedPracticeRooms(db: Db, studentId: string) {
  */
 export async function practiceQuestions(db: Db, room: PracticeRoom) {
   const qs = await db
-    .select({ id: questions.id, title: questions.title, description: questions.description, language: questions.language })
+    // Never the checker: a custom checker's source stays on the server (issue 35).
+    .select({
+      id: questions.id,
+      title: questions.title,
+      description: questions.description,
+      language: questions.language,
+      timeLimitMs: questions.timeLimitMs,
+      memoryLimitMb: questions.memoryLimitMb,
+    })
     .from(questions)
     .where(and(eq(questions.category, room.category), eq(questions.type, "coding")))
     .orderBy(asc(questions.createdAt), asc(questions.title));
@@ -76,8 +85,9 @@ export async function practiceQuestions(db: Db, room: PracticeRoom) {
       db.select({ questionId: testCases.questionId, n: count() }).from(testCases).where(inArray(testCases.questionId, part)).groupBy(testCases.questionId),
     ),
   ]);
-  return qs.map((q) => ({
+  return qs.map(({ timeLimitMs, memoryLimitMb, ...q }) => ({
     ...q,
+    limits: publicLimits({ timeLimitMs, memoryLimitMb }),
     openCases: open.filter((c) => c.questionId === q.id).map(({ id, input, expectedOutput }) => ({ id, input, expectedOutput })),
     totalCases: totals.find((t) => t.questionId === q.id)?.n ?? 0,
   }));
@@ -91,14 +101,14 @@ export async function practiceQuestions(db: Db, room: PracticeRoom) {
  */
 export async function runPracticeQuestion(context: AppLoadContext, room: PracticeRoom, questionId: string, code: string) {
   const question = await context.db
-    .select({ id: questions.id, language: questions.language })
+    .select({ id: questions.id, language: questions.language, ...gradingColumns })
     .from(questions)
     .where(and(eq(questions.id, questionId), eq(questions.category, room.category), eq(questions.type, "coding")))
     .get();
   if (!question) throw new FormError(PRACTICE_MESSAGES.notInRoom, 404);
   const cases = await context.db.select().from(testCases).where(eq(testCases.questionId, question.id)).orderBy(asc(testCases.position));
   if (cases.length === 0) throw new FormError(PRACTICE_MESSAGES.noCases);
-  const result = await judgeCases(context, question.language, code, cases, PRACTICE_MESSAGES.runFailed);
+  const result = await judgeCases(context, question.language, code, cases, PRACTICE_MESSAGES.runFailed, { grading: toGrading(question) });
   const shown = caseResults(result, cases, "student");
   const passedIds = shown.filter((c) => c.passed).map((c) => c.id);
   // What the run would score in a test (decision 037); shown, never stored.

@@ -7,6 +7,7 @@ import type { Db } from "~/lib/d1/db.server";
 import { selectInChunks } from "~/lib/d1/queries.server";
 import { csvFileName } from "~/lib/results/csv-export";
 import type { BankQuestion } from "./import-plan";
+import { gradingColumns, toGrading } from "./grading.server";
 
 export const EXPORT_LIMITS = {
   /** Questions one selection may name. */
@@ -58,6 +59,7 @@ export async function readBankQuestions(db: Db, selection: ExportSelection): Pro
     mcqOptions: questions.mcqOptions,
     correctAnswer: questions.correctAnswer,
     createdAt: questions.createdAt,
+    ...gradingColumns,
   };
   const inCategory = category === null ? undefined : eq(questions.category, category);
   const rows = selection.ids
@@ -125,6 +127,7 @@ export async function readBankQuestions(db: Db, selection: ExportSelection): Pro
           category: r.category,
           language: r.language,
           testCases: casesOf.get(r.id) ?? [],
+          grading: toGrading(r),
         },
   );
 }

@@ -16,7 +16,9 @@
 import { z } from "zod";
 import type { Language } from "~/db/schema";
 import { CATEGORY_MAX } from "~/lib/http/input-limits";
+import { CheckerSchema, LIMIT_BOUNDS } from "../../../contracts/runner.ts";
 import type { ExportQuestion, ImportedQuestion } from "./formats/model";
+import type { StoredGrading } from "./grading";
 import { defaultTitle } from "./formats/text";
 import {
   categoryField,
@@ -109,6 +111,10 @@ export const ImportCodingSchema = z.object({
     .array(CaseSchema)
     .min(1, "A coding question needs at least one test case")
     .max(IMPORT_LIMITS.cases, `A coding question takes at most ${IMPORT_LIMITS.cases} test cases`),
+  // The file's limits and checker (issue 35), already within bounds (the parsers clamp them).
+  timeLimitMs: z.number().int().min(LIMIT_BOUNDS.timeMs.min).max(LIMIT_BOUNDS.timeMs.max).nullable().default(null),
+  memoryLimitMb: z.number().int().min(LIMIT_BOUNDS.memoryMb.min).max(LIMIT_BOUNDS.memoryMb.max).nullable().default(null),
+  checker: CheckerSchema.nullable().default(null),
   ...common,
 });
 
@@ -127,7 +133,7 @@ export type BankImportInput =
       category: string;
       difficulty: string;
       replaces: string | null;
-    };
+    } & Partial<StoredGrading>;
 
 /**
  * The source's case weights as bank points: proportional, averaging
@@ -169,6 +175,7 @@ export function toBankImport(q: ImportedQuestion, language: Language | null): { 
     category,
     difficulty: DEFAULT_DIFFICULTY,
     replaces: null,
+    ...(q.grading ?? {}),
   };
   return { question, problem: firstProblem(question) };
 }
@@ -205,6 +212,7 @@ export type BankQuestion =
       category: string;
       language: Language;
       testCases: { input: string; expectedOutput: string; points: number; isHidden: boolean }[];
+      grading?: StoredGrading;
     };
 
 /** A bank question in the writers' model (Moodle XML, problem package). */
@@ -225,5 +233,6 @@ export function toExportQuestion(q: BankQuestion): ExportQuestion {
     category: q.category,
     language: q.language,
     testCases: q.testCases.map((t) => ({ input: t.input, expectedOutput: t.expectedOutput, hidden: t.isHidden, points: t.points })),
+    ...(q.grading ? { grading: q.grading } : {}),
   };
 }

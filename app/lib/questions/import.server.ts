@@ -12,7 +12,7 @@ import { chunk, rowsPerInsert } from "~/lib/d1/limits";
 import { duplicateKey, IMPORT_LIMITS, IMPORT_MESSAGES, type BankImport } from "./import-plan";
 import { listCategories, resolveCategories } from "./questions.server";
 
-const ITEM_PARAMS = 12;
+const ITEM_PARAMS = 15;
 const CASE_PARAMS = 8;
 /** An import left unfinished this long is cleared by the next one. */
 const STALE_MS = 24 * 60 * 60 * 1000;
@@ -112,8 +112,19 @@ export async function stageQuestions(db: Db, adminId: string, importId: string, 
       bytes += q.title.length + q.options.join("").length;
       return;
     }
-    rows.push({ ...base, title: q.title, description: q.description, language: q.language, type: "coding", mcqOptions: null, correctAnswer: null });
-    bytes += q.title.length + q.description.length;
+    rows.push({
+      ...base,
+      title: q.title,
+      description: q.description,
+      language: q.language,
+      type: "coding",
+      mcqOptions: null,
+      correctAnswer: null,
+      timeLimitMs: q.timeLimitMs,
+      memoryLimitMb: q.memoryLimitMb,
+      checker: q.checker && q.checker.type !== "exact" ? q.checker : null,
+    });
+    bytes += q.title.length + q.description.length + (q.checker?.type === "custom" ? q.checker.source.length : 0);
     q.testCases.forEach((t, n) => {
       cases.push({ id: crypto.randomUUID(), importId, itemPosition: position, input: t.input, expectedOutput: t.expectedOutput, points: t.points, isHidden: t.isHidden, position: n });
       bytes += t.input.length + t.expectedOutput.length;
@@ -170,15 +181,18 @@ export async function commitImport(db: Db, adminId: string, importId: string, ex
     ...inserts,
     { sql: `delete from test_cases where question_id in (${replaced})`, params: [importId] },
     {
+      // A replaced question's cases are new, so its grading changed (unless it is an MCQ: no judging).
       sql: `update questions set title = s.title, description = s.description, language = s.language, category = s.category,
-              difficulty = s.difficulty, mcq_options = s.mcq_options, correct_answer = s.correct_answer
+              difficulty = s.difficulty, mcq_options = s.mcq_options, correct_answer = s.correct_answer,
+              time_limit_ms = s.time_limit_ms, memory_limit_mb = s.memory_limit_mb, checker = s.checker,
+              grading_changed_at = case when s.type = 'coding' then ?2 else questions.grading_changed_at end
             from (select * from question_import_items where import_id = ?1 and replace = 1) as s
             where questions.id = s.target_id and questions.type = s.type`,
-      params: [importId],
+      params: [importId, Date.now()],
     },
     {
-      sql: `insert into questions (id, title, description, language, category, difficulty, type, mcq_options, correct_answer)
-            select target_id, title, description, language, category, difficulty, type, mcq_options, correct_answer
+      sql: `insert into questions (id, title, description, language, category, difficulty, type, mcq_options, correct_answer, time_limit_ms, memory_limit_mb, checker)
+            select target_id, title, description, language, category, difficulty, type, mcq_options, correct_answer, time_limit_ms, memory_limit_mb, checker
             from question_import_items where import_id = ?1 and replace = 0 order by position`,
       params: [importId],
     },

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { CATEGORY_MAX, ID_MAX } from "~/lib/http/input-limits";
 import type { DIFFICULTIES as SCHEMA_DIFFICULTIES, Language } from "~/db/schema";
+import { withGrading, type StoredGrading } from "./grading";
 
 // ---------------------------------------------------------------- messages (verbatim from the spec)
 
@@ -166,8 +167,12 @@ const codingFields = {
   difficulty: difficultyField,
 };
 
-/** A new coding question with exactly 5 test cases (spec README difference 10). */
-export const CodingQuestionSchema = z.object({
+/**
+ * A new coding question with exactly 5 test cases (spec README difference 10),
+ * and its optional limits and output check (./grading.ts; absent: the
+ * runner's defaults and the exact check, as for a CSV row).
+ */
+export const CodingQuestionSchema = withGrading({
   ...codingFields,
   testCases: z.preprocess(
     jsonArray,
@@ -177,10 +182,11 @@ export const CodingQuestionSchema = z.object({
       .max(TEST_CASES_PER_QUESTION, MSG_MAX_FIVE),
   ),
 });
-export type CodingQuestion = z.infer<typeof CodingQuestionSchema>;
+/** The grading is optional for callers that build one by hand (seeds, tests): absent is the defaults. */
+export type CodingQuestion = Omit<z.infer<typeof CodingQuestionSchema>, keyof StoredGrading> & Partial<StoredGrading>;
 
-/** Edit a coding question's own fields; its test cases are managed one by one. */
-export const UpdateCodingQuestionSchema = z.object({ id: idField, ...codingFields });
+/** Edit a coding question's own fields and grading; its test cases are managed one by one. */
+export const UpdateCodingQuestionSchema = withGrading({ id: idField, ...codingFields });
 
 /** The five empty cases a new form starts with: 4 hidden + 1 open, 10 points each. */
 export function defaultTestCases(): { input: string; expectedOutput: string; points: number; isHidden: boolean }[] {

@@ -15,8 +15,10 @@ import {
   type McqQuestion,
   type TestCaseInput,
 } from "./question-validation";
+import { readChecker, sameGrading, type StoredGrading } from "./grading";
 
-const QUESTION_PARAMS = 9; // id, title, description, language, category, difficulty, type, mcq_options, correct_answer
+// id, title, description, language, category, difficulty, type, mcq_options, correct_answer, time_limit_ms, memory_limit_mb, checker
+const QUESTION_PARAMS = 12;
 const TEST_CASE_PARAMS = 7; // id, question_id, input, expected_output, points, is_hidden, position
 const CATEGORY_PARAMS = 2; // id, name
 
@@ -111,6 +113,10 @@ function codingRows(q: CodingQuestion, category: string): { question: QuestionIn
       type: "coding",
       mcqOptions: null,
       correctAnswer: null,
+      // A new question's grading is its first: grading_changed_at stays null (nothing was judged before it).
+      timeLimitMs: q.timeLimitMs ?? null,
+      memoryLimitMb: q.memoryLimitMb ?? null,
+      checker: q.checker ?? null,
     },
     cases: q.testCases.map((t, position) => ({
       id: crypto.randomUUID(),
@@ -186,11 +192,27 @@ export async function updateCodingQuestion(
   id: string,
   q: Omit<CodingQuestion, "testCases">,
 ): Promise<boolean> {
-  if (!(await questionExists(db, id, "coding"))) return false;
+  const old = await db
+    .select({ timeLimitMs: questions.timeLimitMs, memoryLimitMb: questions.memoryLimitMb, checker: questions.checker })
+    .from(questions)
+    .where(and(eq(questions.id, id), eq(questions.type, "coding")))
+    .get();
+  if (!old) return false;
+  const grading: StoredGrading = { timeLimitMs: q.timeLimitMs ?? null, memoryLimitMb: q.memoryLimitMb ?? null, checker: q.checker ?? null };
+  const changed = !sameGrading({ ...old, checker: readChecker(old.checker) }, grading);
   const { nameOf, inserts } = await resolveCategories(db, [q.category]);
   const update = db
     .update(questions)
-    .set({ title: q.title, description: q.description, category: nameOf(q.category), language: q.language, difficulty: q.difficulty })
+    .set({
+      title: q.title,
+      description: q.description,
+      category: nameOf(q.category),
+      language: q.language,
+      difficulty: q.difficulty,
+      ...grading,
+      // Submissions judged before now may be judged otherwise (the results page's rejudge hint).
+      ...(changed ? { gradingChangedAt: new Date() } : {}),
+    })
     .where(and(eq(questions.id, id), eq(questions.type, "coding")))
     .returning({ id: questions.id });
   const results = await runBatch(db, [...inserts, update]);
@@ -285,7 +307,7 @@ export type CodingQuestionView = {
   difficulty: string;
   createdAt: number;
   testCases: TestCaseView[];
-};
+} & StoredGrading;
 
 export async function listCodingQuestions(db: Db, query: ListQuery) {
   const { rows, ...paging } = await page(db, "coding", query);
@@ -305,6 +327,9 @@ export async function listCodingQuestions(db: Db, query: ListQuery) {
     language: r.language,
     difficulty: r.difficulty,
     createdAt: r.createdAt.getTime(),
+    timeLimitMs: r.timeLimitMs,
+    memoryLimitMb: r.memoryLimitMb,
+    checker: readChecker(r.checker),
     testCases: cases
       .filter((c) => c.questionId === r.id)
       .map((c) => ({
@@ -381,21 +406,38 @@ export async function addTestCase(db: Db, questionId: string, t: TestCaseInput):
     insert into ${testCases} (id, question_id, input, expected_output, points, is_hidden, position)
     select ${crypto.randomUUID()}, ${questionId}, ${t.input}, ${t.expectedOutput}, ${t.points}, ${t.isHidden ? 1 : 0}, ${position}
     where (select count(*) from ${testCases} where question_id = ${questionId}) < ${TEST_CASES_PER_QUESTION}`);
-  return result.meta.changes > 0 ? "added" : "full";
+  if (result.meta.changes === 0) return "full";
+  await gradingChanged(db, questionId);
+  return "added";
 }
 
+/** A question's cases, points, limits or checker changed now: what was judged before may be judged otherwise. */
+function gradingChanged(db: Db, questionId: string) {
+  return db.update(questions).set({ gradingChangedAt: new Date() }).where(eq(questions.id, questionId));
+}
+
+/** Edits a case; its question's grading changed when anything that judges or weighs it did. */
 export async function updateTestCase(db: Db, id: string, t: TestCaseInput): Promise<boolean> {
-  const rows = await db
+  const old = await db.select().from(testCases).where(eq(testCases.id, id)).get();
+  if (!old) return false;
+  const update = db
     .update(testCases)
     .set({ input: t.input, expectedOutput: t.expectedOutput, points: t.points, isHidden: t.isHidden })
     .where(eq(testCases.id, id))
     .returning({ id: testCases.id });
-  return rows.length > 0;
+  const same = old.input === t.input && old.expectedOutput === t.expectedOutput && old.points === t.points && old.isHidden === t.isHidden;
+  const results = same ? [await update] : await runBatch(db, [update, gradingChanged(db, old.questionId)]);
+  return (results[0] as unknown[]).length > 0;
 }
 
 export async function deleteTestCase(db: Db, id: string): Promise<boolean> {
-  const rows = await db.delete(testCases).where(eq(testCases.id, id)).returning({ id: testCases.id });
-  return rows.length > 0;
+  const old = await db.select({ questionId: testCases.questionId }).from(testCases).where(eq(testCases.id, id)).get();
+  if (!old) return false;
+  const results = await runBatch(db, [
+    db.delete(testCases).where(eq(testCases.id, id)).returning({ id: testCases.id }),
+    gradingChanged(db, old.questionId),
+  ]);
+  return (results[0] as unknown[]).length > 0;
 }
 
 // ---------------------------------------------------------------- action plumbing

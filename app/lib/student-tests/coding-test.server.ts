@@ -6,6 +6,7 @@ import { questions } from "~/db/schema";
 import { FormError } from "~/lib/http/forms.server";
 import type { Room } from "~/lib/rooms/rooms.server";
 import { judgeCases } from "~/lib/runner/judge.server";
+import { gradingColumns, questionGrading, toGrading } from "~/lib/questions/grading.server";
 import { recordRunnerUse } from "~/lib/monitor/activity.server";
 import { JournalRetry, type Judge } from "./journal.server";
 import { assertCanAnswer, casesForJudging, type StudentTest } from "./student-tests.server";
@@ -22,7 +23,8 @@ export async function runOpenCases(context: AppLoadContext, room: Room, test: St
   assertUnlocked(test);
   const cases = await casesForJudging(context.db, room, test, questionId, true);
   if (cases.length === 0) throw new FormError("No open test cases available");
-  const result = await judgeCases(context, room.language, code, cases, "Failed to run code");
+  const grading = await questionGrading(context.db, questionId);
+  const result = await judgeCases(context, room.language, code, cases, "Failed to run code", { grading });
   await recordRunnerUse(context.db, test.id, { kind: "run", questionId, passed: result.passedCount, total: result.totalTestCases });
   return { compile: result.compile, cases: caseResults(result, cases, "student"), passed: result.passedCount, total: result.totalTestCases };
 }
@@ -44,8 +46,13 @@ async function judgeAndRecord(
   { writtenAt = new Date(), waitWhileBusy = false }: { writtenAt?: Date; waitWhileBusy?: boolean } = {},
 ) {
   const cases = await casesForJudging(context.db, room, test, questionId, false);
-  const result = await judgeCases(context, room.language, code, cases, "Failed to submit code", { waitWhileBusy });
-  const question = (await context.db.select({ id: questions.id, title: questions.title }).from(questions).where(eq(questions.id, questionId)).get())!;
+  const { timeLimitMs, memoryLimitMb, checker, ...question } = (await context.db
+    .select({ id: questions.id, title: questions.title, ...gradingColumns })
+    .from(questions)
+    .where(eq(questions.id, questionId))
+    .get())!;
+  const grading = toGrading({ timeLimitMs, memoryLimitMb, checker });
+  const result = await judgeCases(context, room.language, code, cases, "Failed to submit code", { waitWhileBusy, grading });
   const passedIds = result.testResults.filter((t) => t.passed).map((t) => String(t.testCaseId));
   const { marks, score } = await recordSubmission(context.db, test, { ...question, language: room.language }, code, passedIds, cases, writtenAt);
   const open = new Set(cases.filter((c) => !c.isHidden).map((c) => c.id));

@@ -22,6 +22,7 @@ import { accountExtraTime } from "./student-time.server";
 import { effectiveExtraTime, extraTimeMs, ownExtraTime, studentDeadline, type StudentTime } from "./student-time";
 import { TEST_RULES } from "./test-rules";
 import { latestCode } from "./code-journal.server";
+import { publicLimits } from "~/lib/questions/grading.server";
 
 export { TEST_RULES };
 export type { TestState };
@@ -197,7 +198,18 @@ export async function pickCodingQuestions(room: Room, studentId: string, rows: {
 export async function codingTestView(db: Db, env: Env, room: Room, test: StudentTest) {
   const ids = await codingQuestionIds(db, room, test.studentId);
   const [qs, cases, progress, subs] = await Promise.all([
-    db.select({ id: questions.id, title: questions.title, description: questions.description, language: questions.language }).from(questions).where(inArray(questions.id, ids)),
+    // Never the checker: a custom checker's source stays on the server (issue 35).
+    db
+      .select({
+        id: questions.id,
+        title: questions.title,
+        description: questions.description,
+        language: questions.language,
+        timeLimitMs: questions.timeLimitMs,
+        memoryLimitMb: questions.memoryLimitMb,
+      })
+      .from(questions)
+      .where(inArray(questions.id, ids)),
     db
       .select({ id: testCases.id, questionId: testCases.questionId, input: testCases.input, expectedOutput: testCases.expectedOutput, isHidden: testCases.isHidden, position: testCases.position })
       .from(testCases)
@@ -214,6 +226,7 @@ export async function codingTestView(db: Db, env: Env, room: Room, test: Student
       id,
       title: q.title,
       description: q.description,
+      limits: publicLimits(q),
       openCases: own.filter((c) => !c.isHidden).map((c) => ({ id: c.id, input: c.input, expectedOutput: c.expectedOutput })),
       totalCases: own.length,
       code: progress.find((p) => p.questionId === id)?.code ?? "",

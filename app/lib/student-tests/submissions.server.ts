@@ -190,9 +190,18 @@ export type CaseResult = {
   expectedOutput?: string;
   actualOutput?: string;
   error?: string | null;
+  /** Verdict "JE" (a custom checker failed), admins only: what the checker did. Students see "Not judged". */
+  checkerError?: string;
 };
 
-/** A runner's verdicts per case, cut down to what this audience may see. */
+/** A case the output checker could not judge (verdict "JE"): not a verdict on the student's program. */
+export const NOT_JUDGED = "JE";
+
+/**
+ * A runner's verdicts per case, cut down to what this audience may see. A
+ * "JE" case (the custom checker crashed) is "Not judged" for a student, with
+ * no trace of the checker's message; an admin gets the message.
+ */
 export function caseResults(
   result: JudgeResult,
   cases: { id: string; input: string; expectedOutput: string; isHidden: boolean }[],
@@ -202,7 +211,10 @@ export function caseResults(
     const r = result.testResults.find((t) => String(t.testCaseId) === c.id);
     const base = { id: c.id, hidden: c.isHidden, passed: r?.passed ?? false, verdict: r?.verdict ?? "RE" };
     if (c.isHidden && audience === "student") return base;
-    return { ...base, input: c.input, expectedOutput: c.expectedOutput, actualOutput: r?.actualOutput ?? "", error: r?.error ?? null };
+    const judgeError = r?.verdict === NOT_JUDGED;
+    const shown = { ...base, input: c.input, expectedOutput: c.expectedOutput, actualOutput: r?.actualOutput ?? "" };
+    if (audience === "student") return { ...shown, error: judgeError ? null : (r?.error ?? null) };
+    return { ...shown, error: r?.error ?? null, ...(judgeError ? { checkerError: r?.checkerError ?? r?.error ?? "The output checker failed" } : {}) };
   });
 }
 

@@ -7,7 +7,7 @@ import { parseQuestionFile } from "./index";
 import { latexToText } from "./latex-text";
 import { FormatError, type ExportCoding, type ExportQuestion, type ImportedCoding, type ImportedMcq } from "./model";
 import { parseMoodleXml, toMoodleXml } from "./moodle-xml";
-import { CUSTOM_VALIDATOR_WARNING, parseProblemPackage, toProblemPackage } from "./problem-package";
+import { CHECKER_PATH, CUSTOM_VALIDATOR_WARNING, parseProblemPackage, readValidatorFlags, toProblemPackage } from "./problem-package";
 import { categoryFromPath, naturalCompare, normalizeText } from "./text";
 
 const fixture = (name: string) => new URL(`../../../../tests/fixtures/question-formats/${name}`, import.meta.url);
@@ -160,8 +160,9 @@ const SUM_CODING: ImportedCoding = {
     "case 3 was HIDE in CodeRunner",
     "all-or-nothing grading in CodeRunner (here each case scores on its own)",
     "a sample answer was in the file (not imported)",
-    "CPU time limit 2 s in CodeRunner",
   ],
+  // cputimelimitsecs 2 (issue 35): the question's own limit now, no longer a note.
+  grading: { timeLimitMs: 2000, memoryLimitMb: null, checker: null },
 };
 
 /** A minimal <quiz> around some <question> elements. */
@@ -427,6 +428,7 @@ describe("toMoodleXml", () => {
       category: "Basics/Intro",
       language: "java",
       testCases: [{ input: "", expectedOutput: "Hello", hidden: false, points: 1 }],
+      grading: { timeLimitMs: 2500, memoryLimitMb: 128, checker: null },
     },
     { kind: "coding", title: "C", text: "c", category: "Basics/Intro", language: "c", testCases: [{ input: "1", expectedOutput: "1", hidden: true, points: 5 }] },
     { kind: "coding", title: "C++", text: "cpp", category: "Pointers", language: "cpp", testCases: [{ input: "1", expectedOutput: "1", hidden: false, points: 5 }] },
@@ -658,7 +660,8 @@ describe("parseProblemPackage", () => {
           { input: "ten\n", expectedOutput: "Hello, World!\n", hidden: true, points: null },
         ],
         sourceRef: "problem.yaml",
-        notes: ["source: Spring Contest 2024", "license: cc by-sa", "memory limit 512 MB in the package"],
+        notes: ["source: Spring Contest 2024", "license: cc by-sa"],
+        grading: { timeLimitMs: null, memoryLimitMb: 512, checker: null },
       },
     ]);
     expect(r.skipped).toEqual([]);
@@ -706,24 +709,79 @@ describe("parseProblemPackage", () => {
     expect(named.questions).toMatchObject([{ title: "Increment", text: "# Add One\n\nPrint n + 1." }]);
   });
 
-  it("warns about custom output validators and validator flags", () => {
-    const base = { "data/sample/1.in": u8("1"), "data/sample/1.ans": u8("1") };
-    const warningsOf = (files: Record<string, Uint8Array>) => parseProblemPackage(zipSync({ ...base, ...files }), "p.zip").warnings;
-    expect(warningsOf({ "problem.yaml": u8("name: Custom\nvalidation: custom\n") })).toEqual([
-      "problem 'Custom': no statement found (problem_statement/problem.en.md or .tex)",
-      `problem 'Custom': ${CUSTOM_VALIDATOR_WARNING}`,
-    ]);
-    expect(warningsOf({ "problem.yaml": u8("name: Folder\n"), "output_validators/check/check.cpp": u8("int main(){}"), "problem_statement/problem.md": u8("x") })).toEqual([
-      `problem 'Folder': ${CUSTOM_VALIDATOR_WARNING}`,
-    ]);
-    expect(warningsOf({ "problem.yaml": u8("name: Talk\nvalidation: custom interactive\n"), "problem_statement/problem.md": u8("x") })).toEqual([
+  it("reads a single C++ output validator as the custom checker, with no warning; warns about validators it cannot use", () => {
+    const base = { "data/sample/1.in": u8("1"), "data/sample/1.ans": u8("1"), "problem_statement/problem.md": u8("x") };
+    const parse = (files: Record<string, Uint8Array>) => parseProblemPackage(zipSync({ ...base, ...files }), "p.zip");
+    const source = '#include <cstdio>\nint main(int argc, char** argv) { return 42; }\n';
+    const single = parse({ "problem.yaml": u8("name: Folder\nvalidation: custom\n"), "output_validators/check/check.cpp": u8(source) });
+    expect(single.warnings).toEqual([]);
+    expect((single.questions[0] as ImportedCoding).grading).toEqual({ timeLimitMs: null, memoryLimitMb: null, checker: { type: "custom", source } });
+    // The 2023 format's single output_validator/ folder too.
+    const newer = parse({ "problem.yaml": u8("name: Newer\n"), "output_validator/validate.cc": u8(source) });
+    expect(newer.warnings).toEqual([]);
+    expect((newer.questions[0] as ImportedCoding).grading?.checker).toEqual({ type: "custom", source });
+
+    const multi = parse({ "problem.yaml": u8("name: Multi\n"), "output_validators/v/validate.cc": u8(source), "output_validators/v/validate.h": u8("//") });
+    expect(multi.warnings).toEqual([`problem 'Multi': ${CUSTOM_VALIDATOR_WARNING} (2 files: output_validators/v/validate.cc, output_validators/v/validate.h)`]);
+    expect((multi.questions[0] as ImportedCoding).grading).toBeUndefined();
+    const python = parse({ "problem.yaml": u8("name: Py\n"), "output_validators/v/check.py": u8("exit(42)") });
+    expect(python.warnings).toEqual([`problem 'Py': ${CUSTOM_VALIDATOR_WARNING} (output_validators/v/check.py)`]);
+    expect(parse({ "problem.yaml": u8("name: Custom\nvalidation: custom\n") }).warnings).toEqual([`problem 'Custom': ${CUSTOM_VALIDATOR_WARNING}`]);
+    expect(parse({ "problem.yaml": u8("name: Talk\nvalidation: custom interactive\n") }).warnings).toEqual([
       `problem 'Talk': ${CUSTOM_VALIDATOR_WARNING}`,
       "problem 'Talk': interactive problem: here the program only gets the .in file on stdin",
     ]);
-    expect(warningsOf({ "problem.yaml": u8("name: Float\nvalidator_flags: float_tolerance 1e-6\n"), "problem_statement/problem.md": u8("x") })).toEqual([
-      'problem \'Float\': validator flags "float_tolerance 1e-6": this bank compares output exactly (trailing whitespace ignored)',
+  });
+
+  it.each([
+    ["float_tolerance 1e-6", { type: "tolerance", absolute: 1e-6, relative: 1e-6, caseSensitive: false, spaceSensitive: false }],
+    [
+      "float_absolute_tolerance 1e-9 case_sensitive",
+      { type: "tolerance", absolute: 1e-9, relative: 0, caseSensitive: true, spaceSensitive: false },
+    ],
+    [
+      "float_relative_tolerance 0.001 space_change_sensitive case_sensitive",
+      { type: "tolerance", absolute: 0, relative: 0.001, caseSensitive: true, spaceSensitive: true },
+    ],
+    ["case_sensitive", { type: "whitespace" }],
+    ["space_change_sensitive", { type: "case" }],
+    ["case_sensitive space_change_sensitive", null],
+  ])("maps validator_flags %s onto a checker with no warning", (flags, checker) => {
+    const r = parseProblemPackage(
+      zipSync({ "problem.yaml": u8(`name: Float\nvalidator_flags: ${flags}\n`), "problem_statement/problem.md": u8("x"), "data/sample/1.in": u8("1"), "data/sample/1.ans": u8("1") }),
+      "p.zip",
+    );
+    expect(r.warnings).toEqual([]);
+    expect((r.questions[0] as ImportedCoding).grading?.checker ?? null).toEqual(checker);
+  });
+
+  it("warns about validator flags it cannot map", () => {
+    expect(readValidatorFlags("float_tolerance 1e-6 ignore_trailing")).toEqual({
+      checker: { type: "tolerance", absolute: 1e-6, relative: 1e-6, caseSensitive: false, spaceSensitive: false },
+      warnings: ['validator flag "ignore_trailing" is not supported: ignored'],
+    });
+    expect(readValidatorFlags("float_tolerance lots").warnings).toEqual(["validator flag float_tolerance lots is not a tolerance from 0 to 1: ignored"]);
+    expect(readValidatorFlags(["case_sensitive"])).toEqual({ checker: { type: "whitespace" }, warnings: [] });
+    expect(readValidatorFlags(undefined)).toEqual({ checker: null, warnings: [] });
+  });
+
+  it("reads limits: time_limit, else .timelimit (the legacy multiplier's result); memory; out of bounds clamped with a warning", () => {
+    const base = { "problem_statement/problem.md": u8("x"), "data/sample/1.in": u8("1"), "data/sample/1.ans": u8("1") };
+    const parse = (files: Record<string, Uint8Array>) => parseProblemPackage(zipSync({ ...base, ...files }), "p.zip");
+    const grading = (r: ReturnType<typeof parse>) => (r.questions[0] as ImportedCoding).grading;
+    expect(grading(parse({ "problem.yaml": u8("name: A\nlimits:\n  time_limit: 1.5\n  memory: 256\n") }))).toEqual({ timeLimitMs: 1500, memoryLimitMb: 256, checker: null });
+    expect(grading(parse({ "problem.yaml": u8("name: B\nlimits:\n  time_multiplier: 3\n"), ".timelimit": u8("2\n") }))).toEqual({ timeLimitMs: 2000, memoryLimitMb: null, checker: null });
+    const noReference = parse({ "problem.yaml": u8("name: C\nlimits:\n  time_multiplier: 3\n") });
+    expect(grading(noReference)).toBeUndefined();
+    expect((noReference.questions[0] as ImportedCoding).notes).toEqual([
+      "time multiplier 3 in the package, without the reference solution's time (.timelimit): the runner's default time limit applies",
     ]);
-    expect(CUSTOM_VALIDATOR_WARNING).toBe("custom output validator: this bank compares output exactly (trailing whitespace ignored)");
+    const outOfBounds = parse({ "problem.yaml": u8("name: D\nlimits:\n  time_limit: 30\n  memory: 2048\n") });
+    expect(grading(outOfBounds)).toEqual({ timeLimitMs: 10_000, memoryLimitMb: 1024, checker: null });
+    expect(outOfBounds.warnings).toEqual([
+      "problem 'D': time limit 30 s is above 10 s: set to 10 s",
+      "problem 'D': memory limit 2048 MB is above 1024 MB: set to 1024 MB",
+    ]);
   });
 
   it("reads a zip of several packages, one per folder, and skips the one without test data", () => {
@@ -824,6 +882,76 @@ describe("toProblemPackage", () => {
         notes: [],
       },
     ]);
+  });
+});
+
+describe("toProblemPackage with grading (issue 35)", () => {
+  const base: ExportCoding = {
+    kind: "coding",
+    title: "Circle area",
+    text: "Print the area.",
+    category: "Geometry",
+    language: "cpp",
+    testCases: [{ input: "1\n", expectedOutput: "3.14159265\n", hidden: false, points: 10 }],
+  };
+  const roundTrip = (q: ExportCoding) => {
+    const r = parseProblemPackage(toProblemPackage(q), "circle.zip");
+    expect(r.warnings).toEqual([]);
+    return (r.questions[0] as ImportedCoding).grading;
+  };
+
+  it.each([
+    [{ timeLimitMs: 2500, memoryLimitMb: 128, checker: { type: "tolerance", absolute: 1e-6, relative: 1e-4, caseSensitive: true, spaceSensitive: false } }],
+    [{ timeLimitMs: 100, memoryLimitMb: null, checker: { type: "tolerance", absolute: 0, relative: 1e-6, caseSensitive: false, spaceSensitive: true } }],
+    [{ timeLimitMs: null, memoryLimitMb: 1024, checker: { type: "whitespace" } }],
+    [{ timeLimitMs: null, memoryLimitMb: null, checker: { type: "case" } }],
+    [{ timeLimitMs: 10_000, memoryLimitMb: 16, checker: { type: "custom", source: "#include <cstdlib>\nint main() { return 42; }\n" } }],
+  ] as const)("round-trips %o through parseProblemPackage", (grading) => {
+    expect(roundTrip({ ...base, grading: grading as ExportCoding["grading"] })).toEqual(grading);
+  });
+
+  it("writes problem.yaml limits and validator_flags, and the checker as output_validators/checker/checker.cpp", () => {
+    const files = unzipSync(
+      toProblemPackage({ ...base, grading: { timeLimitMs: 500, memoryLimitMb: 64, checker: { type: "tolerance", absolute: 1e-6, relative: 1e-6, caseSensitive: true, spaceSensitive: false } } }),
+    );
+    expect(new TextDecoder().decode(files["problem.yaml"])).toBe(
+      "name: Circle area\nvalidation: default\nvalidator_flags: float_absolute_tolerance 0.000001 float_relative_tolerance 0.000001 case_sensitive\nlimits:\n  time_limit: 0.5\n  memory: 64\n",
+    );
+    const custom = unzipSync(toProblemPackage({ ...base, grading: { timeLimitMs: null, memoryLimitMb: null, checker: { type: "custom", source: "int main(){return 42;}" } } }));
+    expect(new TextDecoder().decode(custom["problem.yaml"])).toBe("name: Circle area\nvalidation: custom\n");
+    expect(new TextDecoder().decode(custom[CHECKER_PATH])).toBe("int main(){return 42;}");
+    // No grading: the file as before.
+    expect(new TextDecoder().decode(unzipSync(toProblemPackage(base))["problem.yaml"])).toBe("name: Circle area\nvalidation: default\n");
+  });
+});
+
+describe("Moodle XML limits (issue 35)", () => {
+  it("reads cputimelimitsecs and memlimitmb, clamping values out of bounds with a warning", () => {
+    const r = parseMoodleXml(
+      quiz(
+        codeRunner("python3", "<cputimelimitsecs>0.5</cputimelimitsecs><memlimitmb>64</memlimitmb>"),
+        codeRunner("c_program", "<cputimelimitsecs>60</cputimelimitsecs><memlimitmb>8</memlimitmb>"),
+        codeRunner("cpp_program", "<cputimelimitsecs>abc</cputimelimitsecs><memlimitmb></memlimitmb>"),
+      ),
+    );
+    expect(r.questions.map((q) => (q as ImportedCoding).grading)).toEqual([
+      { timeLimitMs: 500, memoryLimitMb: 64, checker: null },
+      { timeLimitMs: 10_000, memoryLimitMb: 16, checker: null },
+      undefined,
+    ]);
+    expect(r.warnings).toEqual([
+      "question 'CR c_program': CPU time limit 60 s is above 10 s: set to 10 s",
+      "question 'CR c_program': memory limit 8 MB is below 16 MB: set to 16 MB",
+      "question 'CR cpp_program': CPU time limit ? s is not a limit: the runner's default applies",
+    ]);
+  });
+
+  it("writes cputimelimitsecs and memlimitmb (empty without a limit)", () => {
+    const q: ExportCoding = { kind: "coding", title: "T", text: "t", category: "C", language: "c", testCases: [{ input: "1", expectedOutput: "1", hidden: false, points: 1 }] };
+    const xml = toMoodleXml([{ ...q, grading: { timeLimitMs: 1250, memoryLimitMb: 300, checker: null } }, q]);
+    expect(xml).toContain("<cputimelimitsecs>1.25</cputimelimitsecs>");
+    expect(xml).toContain("<memlimitmb>300</memlimitmb>");
+    expect(xml).toContain("<cputimelimitsecs></cputimelimitsecs>");
   });
 });
 

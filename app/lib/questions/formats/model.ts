@@ -3,6 +3,16 @@
 // plainly what was left behind (skipped questions, warnings, notes), so the
 // import preview can show the instructor exactly what will happen.
 // Pure TypeScript: this ships to the browser and runs in Workers.
+import { LIMIT_BOUNDS, type Checker } from "../../../../contracts/runner.ts";
+
+export type { Checker };
+
+/**
+ * A question's own grading (issue 35): limits within the runner's bounds
+ * (CPU ms per case, MB), null for the runner's default; the output checker,
+ * null for the exact check.
+ */
+export type QuestionGradingModel = { timeLimitMs: number | null; memoryLimitMb: number | null; checker: Checker | null };
 
 export type Language = "c" | "cpp" | "python" | "java";
 
@@ -38,6 +48,8 @@ export type ImportedCoding = {
   testCases: ImportedTestCase[];
   sourceRef: string;
   notes: string[];
+  /** Absent: the runner's defaults and the exact check. */
+  grading?: QuestionGradingModel;
 };
 
 export type ImportedQuestion = ImportedMcq | ImportedCoding;
@@ -73,5 +85,28 @@ export type ExportCoding = {
   category: string;
   language: Language;
   testCases: ExportTestCase[];
+  grading?: QuestionGradingModel;
 };
 export type ExportQuestion = ExportMcq | ExportCoding;
+
+/**
+ * A limit read from a file, kept within the runner's bounds: a value outside
+ * them is clamped to the nearest bound (with a warning), a value that is not
+ * a positive number is dropped (with a warning; the runner's default applies).
+ * `what` names it in the warning ("CPU time limit", "memory limit").
+ */
+export function boundedLimit(
+  kind: "timeMs" | "memoryMb",
+  value: number,
+  what: string,
+): { value: number | null; warning: string | null } {
+  const unit = kind === "timeMs" ? "s" : "MB";
+  const shown = (v: number) => (kind === "timeMs" ? `${Number((v / 1000).toFixed(3))} s` : `${v} MB`);
+  if (!Number.isFinite(value) || value <= 0)
+    return { value: null, warning: `${what} ${Number.isFinite(value) ? (kind === "timeMs" ? value / 1000 : value) : "?"} ${unit} is not a limit: the runner's default applies` };
+  const { min, max } = LIMIT_BOUNDS[kind];
+  const whole = Math.round(value);
+  if (whole < min) return { value: min, warning: `${what} ${shown(value)} is below ${shown(min)}: set to ${shown(min)}` };
+  if (whole > max) return { value: max, warning: `${what} ${shown(value)} is above ${shown(max)}: set to ${shown(max)}` };
+  return { value: whole, warning: null };
+}

@@ -5,6 +5,7 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { htmlToText, textToHtml } from "./html-text";
 import {
+  boundedLimit,
   FormatError,
   IMPORTED_CATEGORY,
   type ExportCoding,
@@ -155,7 +156,7 @@ function codeRunnerLanguage(type: string): { language: Language } | { reason: st
 
 type Outcome = { question: ImportedQuestion } | { reason: string };
 
-function readCodeRunner(q: XmlNode, base: Base): Outcome {
+function readCodeRunner(q: XmlNode, base: Base, warnings: string[]): Outcome {
   const prototype = leaf(q.prototypetype);
   if (prototype !== "" && prototype !== "0")
     return { reason: "a CodeRunner prototype (a template for other questions), not a question" };
@@ -190,15 +191,32 @@ function readCodeRunner(q: XmlNode, base: Base): Outcome {
   if (textOf(q.templateparams).trim() !== "") notes.push("CodeRunner template parameters are not imported");
   if (textOf(q.answerpreload).trim() !== "") notes.push("starter code (answer preload) is not imported");
   if (textOf(q.answer).trim() !== "") notes.push("a sample answer was in the file (not imported)");
+  // The question's own limits (issue 35); empty is the prototype's, here the runner's default.
+  const grading = { timeLimitMs: null as number | null, memoryLimitMb: null as number | null, checker: null };
   const cpu = leaf(q.cputimelimitsecs);
-  if (cpu !== "") notes.push(`CPU time limit ${cpu} s in CodeRunner`);
+  if (cpu !== "") {
+    const bounded = boundedLimit("timeMs", Number(cpu) * 1000, "CPU time limit");
+    grading.timeLimitMs = bounded.value;
+    if (bounded.warning) warnings.push(`question '${base.title}': ${bounded.warning}`);
+  }
   const mem = leaf(q.memlimitmb);
-  if (mem !== "") notes.push(`memory limit ${mem} MB in CodeRunner`);
+  if (mem !== "") {
+    const bounded = boundedLimit("memoryMb", Number(mem), "memory limit");
+    grading.memoryLimitMb = bounded.value;
+    if (bounded.warning) warnings.push(`question '${base.title}': ${bounded.warning}`);
+  }
   const tags = list(q.tags?.tag).map((t) => singleLine(textOf(t))).filter((t) => t !== "");
   if (tags.length > 0) notes.push(`tags: ${tags.join(", ")}`);
 
   return {
-    question: { kind: "coding", ...base, language: lang.language, testCases, notes },
+    question: {
+      kind: "coding",
+      ...base,
+      language: lang.language,
+      testCases,
+      notes,
+      ...(grading.timeLimitMs !== null || grading.memoryLimitMb !== null ? { grading } : {}),
+    },
   };
 }
 
@@ -295,7 +313,7 @@ export function parseMoodleXml(text: string): ParseResult {
         outcome = readTrueFalse(q, base);
         break;
       case "coderunner":
-        outcome = readCodeRunner(q, base);
+        outcome = readCodeRunner(q, base, warnings);
         break;
       default:
         outcome = { reason: type ? `question type ${type} is not imported` : "question has no type" };
@@ -400,8 +418,8 @@ function writeCoding(q: ExportCoding): string[] {
     ["acelang", ""],
     ["sandbox", ""],
     ["grader", ""],
-    ["cputimelimitsecs", ""],
-    ["memlimitmb", ""],
+    ["cputimelimitsecs", q.grading?.timeLimitMs != null ? String(Number((q.grading.timeLimitMs / 1000).toFixed(3))) : ""],
+    ["memlimitmb", q.grading?.memoryLimitMb != null ? String(q.grading.memoryLimitMb) : ""],
     ["sandboxparams", ""],
     ["templateparams", ""],
     ["hoisttemplateparams", "1"],

@@ -7,10 +7,14 @@ import { unzipSync, zipSync } from "fflate";
 import { parse as parseYaml, stringify as stringifyYaml } from "yaml";
 import { latexToText } from "./latex-text";
 import { overlappingEntries, zipEntrySpans } from "./zip-directory";
+import { MAX_CHECKER_SOURCE_CHARS } from "../../../../contracts/runner.ts";
 import {
+  boundedLimit,
   FormatError,
   IMPORTED_CATEGORY,
+  type Checker,
   type ExportQuestion,
+  type QuestionGradingModel,
   type ImportedCoding,
   type ImportedTestCase,
   type ParseResult,
@@ -20,7 +24,15 @@ import { decodeUtf8, naturalCompare, normalizeNewlines, normalizeTestData, norma
 /** Refuse packages whose files we read would decompress past this (a zip bomb, or not a question). */
 export const MAX_UNZIPPED_BYTES = 50 * 1024 * 1024;
 
-export const CUSTOM_VALIDATOR_WARNING = "custom output validator: this bank compares output exactly (trailing whitespace ignored)";
+/** A validator the bank cannot take as its custom checker (it takes one C++ file). */
+export const CUSTOM_VALIDATOR_WARNING =
+  "custom output validator the bank cannot use (its custom checker is one C++ file): output is compared exactly (trailing whitespace ignored)";
+
+/** Where the custom checker goes in an exported package (the legacy layout, which every judge reads). */
+export const CHECKER_PATH = "output_validators/checker/checker.cpp";
+
+const CPP_SOURCE = /\.(cpp|cc|cxx|c\+\+)$/i;
+const VALIDATOR_DIRS = ["output_validators/", "output_validator/"];
 
 const STATEMENT_DIRS = ["problem_statement/", "statement/"];
 
@@ -40,6 +52,8 @@ function isWanted(name: string): boolean {
   if (name.endsWith("/") || isJunk(name)) return false;
   const base = name.slice(name.lastIndexOf("/") + 1);
   if (base === "problem.yaml" || base === ".timelimit") return true;
+  // A custom checker's source (a single C++ file becomes the question's checker).
+  if (/(^|\/)output_validators?\/.+\.(cpp|cc|cxx|c\+\+)$/i.test(name)) return true;
   if (/(^|\/)data\/.+\.(in|ans)$/.test(name)) return true;
   return /(^|\/)(problem_statement|statement)\/[^/]+\.(md|tex)$/.test(name);
 }
@@ -212,14 +226,22 @@ function readPackage(zip: Zip, root: string, fallbackTitle: string, sourceRef: s
   if (statement.note) warnings.push(statement.note);
   if (statement.images > 0) warnings.push(`${plural(statement.images, "statement image")} dropped (images are not imported)`);
 
-  // Output checking: this bank compares output exactly, so anything cleverer is worth a warning.
+  // Output checking (issue 35): validator flags become the bank's checkers, a
+  // single-file C++ output validator its custom checker; the rest is warned about.
   const validation = typeof meta.validation === "string" ? meta.validation.trim() : "";
   const types = (Array.isArray(meta.type) ? meta.type : [meta.type]).filter((t): t is string => typeof t === "string");
-  const hasValidatorDir = zip.names.some((n) => n.startsWith(`${root}output_validators/`) || n.startsWith(`${root}output_validator/`));
   const interactive = /\binteractive\b/.test(validation) || types.includes("interactive");
-  if (validation.startsWith("custom") || hasValidatorDir || interactive) warnings.push(CUSTOM_VALIDATOR_WARNING);
-  else if (meta.validator_flags !== undefined && String(meta.validator_flags).trim() !== "")
-    warnings.push(`validator flags "${String(meta.validator_flags).trim()}": this bank compares output exactly (trailing whitespace ignored)`);
+  const grading: QuestionGradingModel = { timeLimitMs: null, memoryLimitMb: null, checker: null };
+  const validator = readValidator(zip, root);
+  if (interactive) warnings.push(CUSTOM_VALIDATOR_WARNING);
+  else if (validator.kind === "source") grading.checker = { type: "custom", source: validator.source };
+  else if (validator.kind === "unusable") warnings.push(validator.warning);
+  else if (validation.startsWith("custom")) warnings.push(CUSTOM_VALIDATOR_WARNING);
+  else {
+    const flags = readValidatorFlags(meta.validator_flags ?? meta.output_validator_args);
+    grading.checker = flags.checker;
+    warnings.push(...flags.warnings);
+  }
   if (interactive) warnings.push("interactive problem: here the program only gets the .in file on stdin");
   if (/\bscore\b/.test(validation) || types.includes("scoring")) notes.push("scoring problem in the package: imported as pass/fail cases");
 
@@ -229,11 +251,27 @@ function readPackage(zip: Zip, root: string, fallbackTitle: string, sourceRef: s
     if (typeof v === "string" || typeof v === "number") notes.push(`${key.replace("_", " ")}: ${singleLine(String(v))}`);
   }
   const limits = meta.limits && typeof meta.limits === "object" ? (meta.limits as Record<string, unknown>) : {};
-  if (typeof limits.time_limit === "number") notes.push(`time limit ${limits.time_limit} s in the package`);
-  if (typeof limits.time_multiplier === "number") notes.push(`time multiplier ${limits.time_multiplier} in the package`);
-  if (typeof limits.memory === "number") notes.push(`memory limit ${limits.memory} MB in the package`);
   const timelimit = text(zip, root + ".timelimit")?.trim();
-  if (timelimit) notes.push(`time limit ${timelimit} s in the package (.timelimit)`);
+  const seconds = (v: unknown) => (typeof v === "number" ? v : typeof v === "string" && v.trim() !== "" ? Number(v) : null);
+  // time_limit (the 2023 format); else the legacy time_multiplier times the reference solution's
+  // time, which DOMjudge stores as .timelimit; a multiplier without it cannot be computed here.
+  const timeLimit = seconds(limits.time_limit);
+  const multiplier = seconds(limits.time_multiplier);
+  let limitSeconds: number | null = null;
+  if (timeLimit !== null) limitSeconds = timeLimit;
+  else if (timelimit) limitSeconds = Number(timelimit);
+  else if (multiplier !== null) notes.push(`time multiplier ${multiplier} in the package, without the reference solution's time (.timelimit): the runner's default time limit applies`);
+  if (limitSeconds !== null) {
+    const bounded = boundedLimit("timeMs", limitSeconds * 1000, "time limit");
+    grading.timeLimitMs = bounded.value;
+    if (bounded.warning) warnings.push(bounded.warning);
+  }
+  const memory = seconds(limits.memory);
+  if (memory !== null) {
+    const bounded = boundedLimit("memoryMb", memory, "memory limit");
+    grading.memoryLimitMb = bounded.value;
+    if (bounded.warning) warnings.push(bounded.warning);
+  }
 
   const testCases = readCases(zip, root, warnings);
   if (testCases.length === 0)
@@ -249,9 +287,105 @@ function readPackage(zip: Zip, root: string, fallbackTitle: string, sourceRef: s
       testCases,
       sourceRef,
       notes,
+      ...(grading.timeLimitMs !== null || grading.memoryLimitMb !== null || grading.checker !== null ? { grading } : {}),
     },
     warnings,
   };
+}
+
+type Validator = { kind: "none" } | { kind: "source"; source: string } | { kind: "unusable"; warning: string };
+
+/**
+ * The package's output validator: none, one C++ file (the bank's custom
+ * checker), or something the bank cannot run (several files, another
+ * language, several validators, too long).
+ */
+function readValidator(zip: Zip, root: string): Validator {
+  const files = zip.names.filter((n) => VALIDATOR_DIRS.some((d) => n.startsWith(root + d)) && !n.endsWith("/") && !isJunk(n));
+  if (files.length === 0) return { kind: "none" };
+  const rel = (n: string) => n.slice(root.length);
+  if (files.length > 1)
+    return { kind: "unusable", warning: `${CUSTOM_VALIDATOR_WARNING} (${files.length} files: ${files.slice(0, 3).map(rel).join(", ")}${files.length > 3 ? ", …" : ""})` };
+  const [only] = files as [string];
+  if (!CPP_SOURCE.test(only)) return { kind: "unusable", warning: `${CUSTOM_VALIDATOR_WARNING} (${rel(only)})` };
+  const source = text(zip, only) ?? "";
+  if (source.trim() === "") return { kind: "unusable", warning: `${CUSTOM_VALIDATOR_WARNING} (${rel(only)} is empty)` };
+  if (source.length > MAX_CHECKER_SOURCE_CHARS)
+    return { kind: "unusable", warning: `${CUSTOM_VALIDATOR_WARNING} (${rel(only)} is over ${MAX_CHECKER_SOURCE_CHARS.toLocaleString("en-US")} characters)` };
+  return { kind: "source", source };
+}
+
+const KNOWN_FLAGS = ["case_sensitive", "space_change_sensitive", "float_tolerance", "float_absolute_tolerance", "float_relative_tolerance"];
+
+/**
+ * The default output validator's flags as one of the bank's checkers. Kattis
+ * compares tokens ignoring case and spacing unless told otherwise; with no
+ * flags at all the bank keeps its exact check (which a package's answers
+ * match), so only a package that sets flags gets a lenient checker.
+ */
+export function readValidatorFlags(raw: unknown): { checker: Checker | null; warnings: string[] } {
+  const tokens = (Array.isArray(raw) ? raw.map(String).join(" ") : typeof raw === "string" || typeof raw === "number" ? String(raw) : "")
+    .split(/\s+/)
+    .filter(Boolean);
+  if (tokens.length === 0) return { checker: null, warnings: [] };
+  const warnings: string[] = [];
+  const flags = new Set<string>();
+  let absolute: number | null = null;
+  let relative: number | null = null;
+  for (let i = 0; i < tokens.length; i++) {
+    const flag = tokens[i]!;
+    if (!KNOWN_FLAGS.includes(flag)) {
+      warnings.push(`validator flag "${flag}" is not supported: ignored`);
+      continue;
+    }
+    if (!flag.startsWith("float_")) {
+      flags.add(flag);
+      continue;
+    }
+    const value = Number(tokens[i + 1]);
+    i++;
+    if (!Number.isFinite(value) || value < 0 || value > 1) {
+      warnings.push(`validator flag ${flag} ${tokens[i] ?? ""} is not a tolerance from 0 to 1: ignored`.replace(/ +:/, ":"));
+      continue;
+    }
+    flags.add(flag);
+    if (flag !== "float_relative_tolerance") absolute = value;
+    if (flag !== "float_absolute_tolerance") relative = value;
+  }
+  const caseSensitive = flags.has("case_sensitive");
+  const spaceSensitive = flags.has("space_change_sensitive");
+  if (absolute !== null || relative !== null)
+    return { checker: { type: "tolerance", absolute: absolute ?? 0, relative: relative ?? 0, caseSensitive, spaceSensitive }, warnings };
+  if (caseSensitive && spaceSensitive) return { checker: null, warnings };
+  if (caseSensitive) return { checker: { type: "whitespace" }, warnings };
+  if (spaceSensitive) return { checker: { type: "case" }, warnings };
+  if (flags.size === 0) return { checker: null, warnings };
+  // Flags that set neither (float ones that were refused): Kattis's token compare ignoring case and spacing.
+  warnings.push("the comparison ignores letter case as well in the package: imported as Ignore whitespace (case sensitive)");
+  return { checker: { type: "whitespace" }, warnings };
+}
+
+/** A checker as problem.yaml's legacy validator_flags (null: no flags, the custom checker or the exact check). */
+export function validatorFlagsOf(checker: Checker | null | undefined): string | null {
+  if (!checker) return null;
+  switch (checker.type) {
+    case "exact":
+    case "custom":
+      return null;
+    case "whitespace":
+      return "case_sensitive";
+    case "case":
+      return "space_change_sensitive";
+    case "tolerance":
+      return [
+        `float_absolute_tolerance ${checker.absolute}`,
+        `float_relative_tolerance ${checker.relative}`,
+        checker.caseSensitive !== false ? "case_sensitive" : null,
+        checker.spaceSensitive ? "space_change_sensitive" : null,
+      ]
+        .filter(Boolean)
+        .join(" ");
+  }
 }
 
 /** The zip's file name without folders or extension: the title of last resort. */
@@ -291,16 +425,31 @@ export function parseProblemPackage(zip: Uint8Array, fileName: string): ParseRes
 
 /**
  * Write a bank coding question as a problem package: problem.yaml (name,
- * default validation), problem_statement/problem.en.md, open cases in
- * data/sample and hidden ones in data/secret. Language and points have no
- * place in the format and are not written.
+ * validation, validator_flags for a lenient checker, limits), its custom
+ * checker in output_validators/checker/checker.cpp, the statement in
+ * problem_statement/problem.en.md, open cases in data/sample and hidden ones
+ * in data/secret. Language and points have no place in the format and are
+ * not written.
  */
 export function toProblemPackage(q: ExportQuestion & { kind: "coding" }): Uint8Array {
   const encode = (s: string) => new TextEncoder().encode(s);
+  const checker = q.grading?.checker ?? null;
+  const flags = validatorFlagsOf(checker);
+  const limits = {
+    ...(q.grading?.timeLimitMs != null ? { time_limit: Number((q.grading.timeLimitMs / 1000).toFixed(3)) } : {}),
+    ...(q.grading?.memoryLimitMb != null ? { memory: q.grading.memoryLimitMb } : {}),
+  };
+  const yaml = {
+    name: singleLine(q.title),
+    validation: checker?.type === "custom" ? "custom" : "default",
+    ...(flags ? { validator_flags: flags } : {}),
+    ...(Object.keys(limits).length > 0 ? { limits } : {}),
+  };
   const files: Record<string, Uint8Array> = {
-    "problem.yaml": encode(stringifyYaml({ name: singleLine(q.title), validation: "default" })),
+    "problem.yaml": encode(stringifyYaml(yaml, { lineWidth: 0 })),
     "problem_statement/problem.en.md": encode(`${normalizeText(q.text)}\n`),
   };
+  if (checker?.type === "custom") files[CHECKER_PATH] = encode(checker.source);
   const write = (dir: string, cases: typeof q.testCases) => {
     // Zero-padded when there are 10 or more, so that tools sorting by name keep the order.
     const width = String(cases.length).length;
