@@ -21,6 +21,9 @@ import type { Db } from "~/lib/d1/db.server";
 import type { JudgeResult } from "~/lib/runner/client.server";
 import type { Room } from "~/lib/rooms/rooms.server";
 import { codingQuestionIds, type StudentTest } from "./student-tests.server";
+import { ensureDraw, readDraw } from "~/lib/rooms/draws.server";
+import { ownOptionIndex } from "~/lib/rooms/sections";
+import { selectInChunks } from "~/lib/d1/queries.server";
 import { codingMarks, type WeightedCase } from "./coding-marks";
 import { TEST_RULES } from "./test-rules";
 import { latestCode } from "./code-journal.server";
@@ -111,7 +114,7 @@ export const testTotal = sql<number>`min(100, (select coalesce(sum(${submissions
 
 /** Finish Test (coding): completed if every question has a submission, attempted if some. */
 export async function finishCodingTest(db: Db, room: Room, test: StudentTest) {
-  const ids = await codingQuestionIds(db, room, test.studentId);
+  const ids = await codingQuestionIds(db, room, test);
   const subs = await db.select({ questionId: submissions.questionId }).from(submissions).where(eq(submissions.studentTestId, test.id));
   const done = ids.filter((id) => subs.some((s) => s.questionId === id)).length;
   const status = done === ids.length ? "completed" : done > 0 ? "attempted" : "in_progress";
@@ -129,18 +132,32 @@ export async function finishCodingTest(db: Db, room: Room, test: StudentTest) {
   return { status, totalScore: after?.totalScore ?? 0 };
 }
 
-/** MCQ submit: graded here, 5 marks per correct answer (README difference 4). */
+/**
+ * MCQ submit: graded here, 5 marks per correct answer (README difference 4),
+ * over this student's draw (decision 040). An answer is an index in the order
+ * the student saw; it is mapped back through the stored option order, and the
+ * submission keeps the question's own index (so results read one meaning).
+ */
 export async function submitMcqTest(db: Db, room: Room, test: StudentTest, answers: Record<string, number>) {
-  const rows = await db
-    .select({ id: questions.id, title: questions.title, mcqOptions: questions.mcqOptions })
-    .from(roomQuestions)
-    .innerJoin(questions, eq(questions.id, roomQuestions.questionId))
-    .where(and(eq(roomQuestions.roomId, room.id), eq(questions.type, "mcq")));
+  const draw = await ensureDraw(db, room, test);
+  const found = await selectInChunks(db, draw.map((d) => d.questionId), (ids) =>
+    db
+      .select({ id: questions.id, title: questions.title, mcqOptions: questions.mcqOptions })
+      .from(questions)
+      .where(and(inArray(questions.id, ids), eq(questions.type, "mcq"))),
+  );
+  // In the draw's order; a question deleted from the bank since is not graded.
+  const rows = draw.flatMap((d) => {
+    const q = found.find((f) => f.id === d.questionId);
+    return q ? [{ ...q, optionOrder: d.optionOrder }] : [];
+  });
   const now = new Date();
   let correct = 0;
   const perQuestion = rows.map((q) => {
-    const chosen = answers[q.id];
-    const right = typeof chosen === "number" && chosen === (q.mcqOptions as McqOptions | null)?.correct_index;
+    const options = q.mcqOptions as McqOptions | null;
+    const shown = answers[q.id];
+    const chosen = typeof shown === "number" ? ownOptionIndex(shown, q.optionOrder, options?.options.length ?? 0) : undefined;
+    const right = chosen !== undefined && chosen === options?.correct_index;
     if (right) correct++;
     return { q, chosen, right };
   });
@@ -306,13 +323,15 @@ export async function submissionView(
     createdAt: test.createdAt.getTime(),
   };
   if (room.questionType === "mcq") {
-    const total = (await db.select({ n: sql<number>`count(*)` }).from(roomQuestions).where(eq(roomQuestions.roomId, room.id)).get())?.n ?? 0;
+    // The questions this student was given (decision 040); a test from before draws with none stored yet: the room's.
+    const drawn = (await readDraw(db, test.id)).length;
+    const total = drawn || ((await db.select({ n: sql<number>`count(*)` }).from(roomQuestions).where(eq(roomQuestions.roomId, room.id)).get())?.n ?? 0);
     // An MCQ submission's code holds the chosen option; '' is unanswered.
     return { ...base, questions: [], mcq: { answered: subs.filter((s) => s.code !== "").length, total: Math.max(total, subs.length) } };
   }
   // The student's own questions (a stable per-student pick), plus any submitted
   // question no longer in the room: nothing submitted ever disappears.
-  const assigned = await codingQuestionIds(db, room, test.studentId).catch(() => [] as string[]);
+  const assigned = await codingQuestionIds(db, room, test).catch(() => [] as string[]);
   const ids = [...assigned, ...subs.map((s) => s.questionId).filter((id) => !assigned.includes(id))];
   if (ids.length === 0) return { ...base, questions: [], mcq: null };
   const [qs, cases, saved] = await Promise.all([
