@@ -6,6 +6,7 @@ import {
   optionsInOrder,
   ownOptionIndex,
   sample,
+  SaveSectionsSchema,
   SECTION_MESSAGES,
   SectionsSchema,
   sectionSizeError,
@@ -55,6 +56,13 @@ describe("SectionsSchema", () => {
     expect(first([{ pick: 1, category: "  " }])).toBe(SECTION_MESSAGES.source);
     expect(first([{ pick: 1, category: "A", questionIds: ["q"] }])).toBe(SECTION_MESSAGES.source);
     expect(first(Array.from({ length: 11 }, () => ({ pick: 1, category: "A" })))).toBe(SECTION_MESSAGES.tooMany);
+  });
+
+  it("reads the room page's field of JSON, and refuses one it cannot read", () => {
+    expect(SaveSectionsSchema.parse({ sections: JSON.stringify([{ pick: 2, category: "Basics" }]) }).sections).toEqual([{ pick: 2, category: "Basics", questionIds: [] }]);
+    expect(SaveSectionsSchema.safeParse({ sections: "{oops" }).error?.issues[0]?.message).toBe("The sections could not be read: please try again");
+    expect(SaveSectionsSchema.safeParse({}).error?.issues[0]?.message).toBe("The sections could not be read: please try again");
+    expect(SaveSectionsSchema.safeParse({ sections: "[]" }).error?.issues[0]?.message).toBe(SECTION_MESSAGES.none);
   });
 
   it("says which section asks for more questions than it has", () => {

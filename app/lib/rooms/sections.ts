@@ -54,6 +54,23 @@ export const SectionsSchema = z.array(SectionSchema).min(1, SECTION_MESSAGES.non
 
 export type SectionInput = z.infer<typeof SectionSchema>;
 
+const UNREADABLE = "The sections could not be read: please try again";
+
+/** The room page's Save sections: the sections as JSON in one field (the form builds it). */
+export const SaveSectionsSchema = z.object({
+  sections: z
+    .string({ required_error: UNREADABLE, invalid_type_error: UNREADABLE })
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message: UNREADABLE });
+        return z.NEVER;
+      }
+    })
+    .pipe(SectionsSchema),
+});
+
 /** The first section that asks for more than it has (its pool's size as saved), or null. */
 export function sectionSizeError(sections: readonly { pick: number }[], available: readonly number[]) {
   for (const [i, s] of sections.entries()) {
