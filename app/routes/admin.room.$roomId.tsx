@@ -11,6 +11,7 @@ import { creditableNow } from "~/components/student-time/credit-buttons";
 import { TimeTrail } from "~/components/student-time/time-trail";
 import { AddUserDialog, DeleteRoomDialog, ExtendDialog, OtpDialog, QuestionsDialog, ScheduleDialog, UnlockCodeDialog } from "~/components/rooms/room-dialogs";
 import type { RoomDialogName } from "~/components/rooms/room-page";
+import { SectionsDialog } from "~/components/rooms/sections-dialog";
 import { useToast } from "~/components/toaster";
 import { useRoomParty } from "~/components/use-room-party";
 import { Badge } from "~/components/ui/badge";
@@ -334,6 +335,7 @@ export default function RoomDetail() {
       <ExtendDialog open={dialog === "extend"} onClose={() => setDialog(null)} />
       {dialog === "schedule" ? <ScheduleDialog open onClose={() => setDialog(null)} scheduledAt={room.scheduledAt} /> : null}
       {data.canChangeQuestions ? <QuestionsDialog open={dialog === "questions"} onClose={() => setDialog(null)} data={data} /> : null}
+      {data.canChangeQuestions ? <SectionsDialog open={dialog === "sections"} onClose={() => setDialog(null)} data={data} /> : null}
       <UnlockCodeDialog open={dialog === "unlock"} onClose={() => setDialog(null)} current={room.unlockCode} />
       <DeleteRoomDialog open={dialog === "delete"} onClose={() => setDialog(null)} name={room.roomName} deleting={deleting} />
       <AddUserDialog open={dialog === "add"} onClose={() => setDialog(null)} />

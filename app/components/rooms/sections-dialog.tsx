@@ -1,0 +1,164 @@
+import { useEffect, useId, useMemo, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { controlClass } from "~/components/ui/field";
+import { LANGUAGE_LABELS } from "~/lib/ui/format";
+import { SECTION_LIMITS, SECTION_MESSAGES, SectionsSchema, sectionSizeError } from "~/lib/rooms/sections";
+import { useDialogForm } from "./room-dialogs";
+import type { RoomPageData } from "./room-page";
+
+/** One section as edited: its pick, and a category or (category "") a hand-picked list. */
+type Draft = { key: number; pick: string; category: string; questionIds: string[] };
+
+const LIST = "";
+let nextKey = 1;
+const toDrafts = (sections: RoomPageData["sections"]): Draft[] =>
+  sections.map((s) => ({ key: nextKey++, pick: String(s.pick), category: s.category ?? LIST, questionIds: s.questionIds }));
+
+/**
+ * The room's sections (decision 040): each is "pick N from" a category or a
+ * hand-picked list; each student draws their own at launch. The server
+ * checks everything again (saveSections), and refuses once the test has started.
+ */
+export function SectionsDialog({ open, onClose, data }: { open: boolean; onClose: () => void; data: RoomPageData }) {
+  const fetcher = useDialogForm(onClose);
+  const [drafts, setDrafts] = useState<Draft[]>(() => toDrafts(data.sections));
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+  useEffect(() => {
+    if (!open) return;
+    setDrafts(toDrafts(data.sections));
+    setError(null);
+  }, [open, data.sections]);
+  const type = data.room.questionType;
+  const started = data.room.isActive || data.room.startedAt !== null;
+  const fits = useMemo(
+    () => new Set(data.availableQuestions.filter((q) => type === "mcq" || q.language === data.room.language).map((q) => q.id)),
+    [data.availableQuestions, data.room.language, type],
+  );
+  // What each section can give, as far as the page knows (a coding category's count is of every language: the server counts exactly).
+  const available = (d: Draft) => (d.category === LIST ? d.questionIds.filter((id) => fits.has(id)).length : (data.categoryCounts.find((c) => c.name === d.category)?.[type] ?? 0));
+  const update = (key: number, change: Partial<Draft>) => setDrafts((all) => all.map((d) => (d.key === key ? { ...d, ...change } : d)));
+  const total = drafts.reduce((n, d) => n + (Number(d.pick) || 0), 0);
+
+  const save = () => {
+    const sections = drafts.map((d) => ({ pick: d.pick, ...(d.category === LIST ? { questionIds: d.questionIds } : { category: d.category }) }));
+    const parsed = SectionsSchema.safeParse(sections);
+    const message = parsed.success ? sectionSizeError(parsed.data, drafts.map(available)) : parsed.error.issues[0]!.message;
+    setError(message);
+    if (message || !parsed.success) return;
+    fetcher.submit({ intent: "sections", sections: JSON.stringify(parsed.data) }, { method: "post" });
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      wide
+      title="Sections"
+      description={
+        started
+          ? SECTION_MESSAGES.started
+          : `Each student draws their own ${total} question${total === 1 ? "" : "s"} when they launch the test.${type === "mcq" ? ` Each MCQ is worth 5 marks (${total * 5} in all).` : " The 100 marks are shared equally."}`
+      }
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button busy={fetcher.state !== "idle"} disabled={started} onClick={save}>
+            Save sections
+          </Button>
+        </>
+      }
+    >
+      <ol className="space-y-4">
+        {drafts.map((d, i) => (
+          <li key={d.key} className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
+            <fieldset disabled={started} className="space-y-2">
+              <legend className="text-sm font-medium">Section {i + 1}</legend>
+              <div className="flex flex-wrap items-end gap-3">
+                <label className="text-sm">
+                  <span className="mb-1 block">Pick</span>
+                  <input
+                    type="number"
+                    min={1}
+                    max={SECTION_LIMITS.maxPick}
+                    value={d.pick}
+                    onChange={(e) => update(d.key, { pick: e.target.value })}
+                    className={`${controlClass} w-24`}
+                    aria-invalid={error?.startsWith(`Section ${i + 1} `) || undefined}
+                    aria-describedby={error ? errorId : undefined}
+                  />
+                </label>
+                <label className="min-w-48 flex-1 text-sm">
+                  <span className="mb-1 block">of {available(d)} from</span>
+                  <select value={d.category} onChange={(e) => update(d.key, { category: e.target.value })} className={controlClass}>
+                    <option value={LIST}>Hand-picked questions</option>
+                    {data.categoryCounts.map((c) => (
+                      <option key={c.name} value={c.name}>
+                        {c.name} ({c[type]})
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                {drafts.length > 1 ? (
+                  <Button variant="ghost" onClick={() => setDrafts((all) => all.filter((x) => x.key !== d.key))}>
+                    Remove
+                  </Button>
+                ) : null}
+              </div>
+              {d.category === LIST ? <QuestionPicker data={data} selected={d.questionIds} onChange={(questionIds) => update(d.key, { questionIds })} /> : null}
+            </fieldset>
+          </li>
+        ))}
+      </ol>
+      {error ? (
+        <p id={errorId} role="alert" className="mt-3 text-sm text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+      {started || drafts.length >= SECTION_LIMITS.maxSections ? null : (
+        <Button
+          variant="secondary"
+          className="mt-3"
+          onClick={() => setDrafts((all) => [...all, { key: nextKey++, pick: "1", category: data.room.category, questionIds: [] }])}
+        >
+          Add section
+        </Button>
+      )}
+    </Dialog>
+  );
+}
+
+function QuestionPicker({ data, selected, onChange }: { data: RoomPageData; selected: string[]; onChange: (ids: string[]) => void }) {
+  const [filter, setFilter] = useState("");
+  const chosen = new Set(selected);
+  const f = filter.trim().toLowerCase();
+  const shown = data.availableQuestions.filter((q) => !f || q.title.toLowerCase().includes(f) || q.category.toLowerCase().includes(f));
+  return (
+    <div>
+      <input className={controlClass} placeholder="Filter by title or category" value={filter} onChange={(e) => setFilter(e.target.value)} aria-label="Filter questions" />
+      <p className="mt-1 text-xs text-muted">{chosen.size} selected</p>
+      <ul className="mt-1 max-h-48 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200 dark:divide-slate-800 dark:border-slate-700">
+        {shown.length === 0 ? <li className="p-3 text-sm text-muted">No questions match.</li> : null}
+        {shown.map((q) => (
+          <li key={q.id}>
+            <label className="flex cursor-pointer items-center gap-3 px-3 py-1.5 text-sm hover:bg-slate-50 dark:hover:bg-slate-800">
+              <input
+                type="checkbox"
+                checked={chosen.has(q.id)}
+                onChange={() => onChange(chosen.has(q.id) ? selected.filter((id) => id !== q.id) : [...selected, q.id])}
+              />
+              <span className="flex-1">{q.title}</span>
+              <span className="text-xs text-muted">
+                {q.category}
+                {data.room.questionType === "coding" ? ` · ${LANGUAGE_LABELS[q.language]}` : ""}
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
