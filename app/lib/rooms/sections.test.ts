@@ -51,7 +51,7 @@ describe("SectionsSchema", () => {
     expect(first([{ pick: 0, category: "A" }])).toBe(SECTION_MESSAGES.pick);
     expect(first([{ pick: 1.5, category: "A" }])).toBe(SECTION_MESSAGES.pick);
     expect(first([{ pick: "x", category: "A" }])).toBe(SECTION_MESSAGES.pick);
-    expect(first([{ pick: 201, category: "A" }])).toBe(SECTION_MESSAGES.pickTooLarge);
+    expect(first([{ pick: 1001, category: "A" }])).toBe(SECTION_MESSAGES.pickTooLarge);
     expect(first([{ pick: 1 }])).toBe(SECTION_MESSAGES.source);
     expect(first([{ pick: 1, category: "  " }])).toBe(SECTION_MESSAGES.source);
     expect(first([{ pick: 1, category: "A", questionIds: ["q"] }])).toBe(SECTION_MESSAGES.source);

@@ -2,13 +2,13 @@
 // the form's schema (browser and action), the size check, and the draw itself,
 // which takes its random source so tests and the bench can drive it.
 import { z } from "zod";
-import { CATEGORY_MAX, CATEGORY_TOO_LONG, ID_MAX } from "~/lib/http/input-limits";
+import { CATEGORY_MAX, CATEGORY_TOO_LONG, ID_MAX } from "../http/input-limits.ts";
 
 export const SECTION_LIMITS = {
   /** Sections in one room. */
   maxSections: 10,
-  /** Questions one section may pick, and hand-pick into its list. */
-  maxPick: 200,
+  /** Questions one section may pick, and hand-pick into its list: a room's bound (ROOM_LIMITS.maxQuestions). */
+  maxPick: 1000,
   maxListed: 1000,
 } as const;
 
