@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { controlClass } from "~/components/ui/field";
 import { LANGUAGE_LABELS } from "~/lib/ui/format";
-import { SECTION_LIMITS, SECTION_MESSAGES, SectionsSchema, sectionSizeError } from "~/lib/rooms/sections";
+import { SECTION_LIMITS, SECTION_MESSAGES, SectionsSchema, sectionSizeError, sectionsTotalError } from "~/lib/rooms/sections";
 import { useDialogForm } from "./room-dialogs";
 import type { RoomPageData } from "./room-page";
 
@@ -44,7 +44,9 @@ export function SectionsDialog({ open, onClose, data }: { open: boolean; onClose
   const save = () => {
     const sections = drafts.map((d) => ({ pick: d.pick, ...(d.category === LIST ? { questionIds: d.questionIds } : { category: d.category }) }));
     const parsed = SectionsSchema.safeParse(sections);
-    const message = parsed.success ? sectionSizeError(parsed.data, drafts.map(available)) : parsed.error.issues[0]!.message;
+    const message = parsed.success
+      ? (sectionsTotalError(type, parsed.data) ?? sectionSizeError(parsed.data, drafts.map(available)))
+      : parsed.error.issues[0]!.message;
     setError(message);
     if (message || !parsed.success) return;
     fetcher.submit({ intent: "sections", sections: JSON.stringify(parsed.data) }, { method: "post" });

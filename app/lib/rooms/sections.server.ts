@@ -8,7 +8,7 @@ import { selectInChunks } from "~/lib/d1/queries.server";
 import { FormError } from "~/lib/http/forms.server";
 import { replaceSectionsStatements } from "./draws.server";
 import { ROOM_LIMITS } from "./room-validation";
-import { SECTION_MESSAGES, sectionSizeError, type SectionInput } from "./sections";
+import { SECTION_MESSAGES, sectionSizeError, sectionsTotalError, type SectionInput } from "./sections";
 
 type Room = typeof testRooms.$inferSelect;
 
@@ -20,6 +20,8 @@ type Room = typeof testRooms.$inferSelect;
  */
 export async function saveSections(db: Db, room: Room, sections: readonly SectionInput[]) {
   if (room.isActive || room.startedAt) throw new FormError(SECTION_MESSAGES.started, 409);
+  const total = sectionsTotalError(room.questionType, sections);
+  if (total) throw new FormError(total);
   const fits = and(eq(questions.type, room.questionType), room.questionType === "coding" ? eq(questions.language, room.language) : undefined);
   const named = [...new Set(sections.flatMap((s) => (s.category ? [s.category] : [])))];
   const known = named.length ? await db.select({ name: categories.name }).from(categories).where(inArray(categories.name, named)) : [];

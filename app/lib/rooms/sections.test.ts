@@ -10,6 +10,7 @@ import {
   SECTION_MESSAGES,
   SectionsSchema,
   sectionSizeError,
+  sectionsTotalError,
   SectionTooSmallError,
   shuffled,
   type RandomInt,
@@ -63,6 +64,12 @@ describe("SectionsSchema", () => {
     expect(SaveSectionsSchema.safeParse({ sections: "{oops" }).error?.issues[0]?.message).toBe("The sections could not be read: please try again");
     expect(SaveSectionsSchema.safeParse({}).error?.issues[0]?.message).toBe("The sections could not be read: please try again");
     expect(SaveSectionsSchema.safeParse({ sections: "[]" }).error?.issues[0]?.message).toBe(SECTION_MESSAGES.none);
+  });
+
+  it("keeps a coding room at 2 questions in all, and lets an MCQ room pick any number", () => {
+    expect(sectionsTotalError("coding", [{ pick: 1 }, { pick: 1 }])).toBeNull();
+    expect(sectionsTotalError("coding", [{ pick: 3 }])).toBe(SECTION_MESSAGES.codingTotal);
+    expect(sectionsTotalError("mcq", [{ pick: 15 }, { pick: 5 }, { pick: 7 }])).toBeNull();
   });
 
   it("says which section asks for more questions than it has", () => {

@@ -20,6 +20,8 @@ export const SECTION_MESSAGES = {
   source: "Choose a category or the questions for each section",
   listTooLong: `A section can list at most ${SECTION_LIMITS.maxListed} questions`,
   started: "Sections cannot change once the test has started",
+  /** Until a coding question's marks are 100 / the questions drawn (decision 040), a coding room draws 2 in all. */
+  codingTotal: "A coding room's sections must pick 2 questions in all",
 } as const;
 
 /** "Section 2 asks for more questions than it has (5 of 3)": on save, and again at a draw. */
@@ -70,6 +72,12 @@ export const SaveSectionsSchema = z.object({
     })
     .pipe(SectionsSchema),
 });
+
+/** The rule on a room's sections as a whole, for its type; null when they keep it. */
+export function sectionsTotalError(type: "mcq" | "coding", sections: readonly { pick: number }[]) {
+  const total = sections.reduce((n, s) => n + s.pick, 0);
+  return type === "coding" && total !== 2 ? SECTION_MESSAGES.codingTotal : null;
+}
 
 /** The first section that asks for more than it has (its pool's size as saved), or null. */
 export function sectionSizeError(sections: readonly { pick: number }[], available: readonly number[]) {
