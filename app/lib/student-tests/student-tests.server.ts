@@ -22,7 +22,7 @@ import { accountExtraTime } from "./student-time.server";
 import { effectiveExtraTime, extraTimeMs, ownExtraTime, studentDeadline, type StudentTime } from "./student-time";
 import { TEST_RULES } from "./test-rules";
 import { latestCode } from "./code-journal.server";
-import { publicLimits } from "~/lib/questions/grading.server";
+import { publicLimits, studentQuestionColumns } from "~/lib/questions/grading.server";
 
 export { TEST_RULES };
 export type { TestState };
@@ -198,16 +198,8 @@ export async function pickCodingQuestions(room: Room, studentId: string, rows: {
 export async function codingTestView(db: Db, env: Env, room: Room, test: StudentTest) {
   const ids = await codingQuestionIds(db, room, test.studentId);
   const [qs, cases, progress, subs] = await Promise.all([
-    // Never the checker: a custom checker's source stays on the server (issue 35).
     db
-      .select({
-        id: questions.id,
-        title: questions.title,
-        description: questions.description,
-        language: questions.language,
-        timeLimitMs: questions.timeLimitMs,
-        memoryLimitMb: questions.memoryLimitMb,
-      })
+      .select(studentQuestionColumns)
       .from(questions)
       .where(inArray(questions.id, ids)),
     db
