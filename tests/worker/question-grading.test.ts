@@ -277,8 +277,9 @@ describe("a question's grading on the student's side", () => {
     const s = await takingStudent(room);
     await start(room);
     await launch(s.cookie, room);
-    // Fails every case: the triage reruns the failed ones.
-    await postForm(`/test/${room.id}/coding`, { intent: "submit", questionId: `${category}-q0`, code: "print('nope')" }, s.cookie);
+    // Fails every case (a runtime error: this question's checker accepts any output, and a program that failed is never checked): the triage reruns them.
+    const submitted = await postForm(`/test/${room.id}/coding`, { intent: "submit", questionId: `${category}-q0`, code: "raise SystemExit(1)" }, s.cookie);
+    expect(submitted.status, await submitted.clone().text()).toBe(200);
     const testId = (await testOf(room, s.email)).id;
     spy = spyOnJudge();
     const res = await postForm(`/admin/evaluate/${testId}`, { intent: "run", questionId: `${category}-q0`, code: "print(input())" }, admin);

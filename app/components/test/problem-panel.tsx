@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { limitsText, type PublicLimits } from "~/lib/questions/grading";
+import { limitsText, type PublicLimits } from "~/lib/ui/format";
 import { ProblemText } from "./problem-text";
 
 export type ProblemQuestion = {

@@ -9,7 +9,7 @@ import type { Db } from "~/lib/d1/db.server";
 import { selectInChunks } from "~/lib/d1/queries.server";
 import { FormError } from "~/lib/http/forms.server";
 import { judgeCases } from "~/lib/runner/judge.server";
-import { gradingColumns, publicLimits, toGrading } from "~/lib/questions/grading.server";
+import { gradingColumns, publicLimits, studentQuestionColumns, toGrading } from "~/lib/questions/grading.server";
 import { codingMarks } from "~/lib/student-tests/coding-marks";
 import { caseResults } from "~/lib/student-tests/submissions.server";
 import type { PracticeRoom } from "./practice-rooms.server";
@@ -58,15 +58,7 @@ export async function joinedPracticeRooms(db: Db, studentId: string) {
  */
 export async function practiceQuestions(db: Db, room: PracticeRoom) {
   const qs = await db
-    // Never the checker: a custom checker's source stays on the server (issue 35).
-    .select({
-      id: questions.id,
-      title: questions.title,
-      description: questions.description,
-      language: questions.language,
-      timeLimitMs: questions.timeLimitMs,
-      memoryLimitMb: questions.memoryLimitMb,
-    })
+    .select(studentQuestionColumns)
     .from(questions)
     .where(and(eq(questions.category, room.category), eq(questions.type, "coding")))
     .orderBy(asc(questions.createdAt), asc(questions.title));

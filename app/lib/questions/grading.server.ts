@@ -8,6 +8,20 @@ import type { Db } from "~/lib/d1/db.server";
 import { selectInChunks } from "~/lib/d1/queries.server";
 import { NO_GRADING, readChecker, type PublicLimits, type StoredGrading } from "./grading";
 
+/**
+ * A coding question as a student may read it (the coding test, practice):
+ * its text and its limits, never the checker (a custom checker's source stays
+ * on the server).
+ */
+export const studentQuestionColumns = {
+  id: questions.id,
+  title: questions.title,
+  description: questions.description,
+  language: questions.language,
+  timeLimitMs: questions.timeLimitMs,
+  memoryLimitMb: questions.memoryLimitMb,
+};
+
 /** The columns a judge needs: select them beside others with `...gradingColumns`. */
 export const gradingColumns = {
   timeLimitMs: questions.timeLimitMs,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { firstError } from "~/lib/accounts/validation";
-import { formatSeconds, GRADING_MESSAGES, limitsText, readChecker, sameGrading } from "./grading";
+import { GRADING_MESSAGES, readChecker, sameGrading } from "./grading";
+import { formatSeconds, limitsText } from "~/lib/ui/format";
 import { CodingQuestionSchema, defaultTestCases, UpdateCodingQuestionSchema } from "./question-validation";
 
 const filled = () => defaultTestCases().map((t, i) => ({ ...t, input: `${i}`, expectedOutput: `${i}` }));

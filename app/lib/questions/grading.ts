@@ -5,6 +5,7 @@
 // (contracts/runner.ts): limits in ms and MB, null for the runner's default;
 // the checker as JSON, null for the exact check (today's rule).
 import { z } from "zod";
+import { formatSeconds } from "~/lib/ui/format";
 import { CHECKER_TYPES, CheckerSchema, LIMIT_BOUNDS, MAX_CHECKER_SOURCE_CHARS, type Checker } from "../../../contracts/runner.ts";
 
 export { CHECKER_TYPES, LIMIT_BOUNDS, MAX_CHECKER_SOURCE_CHARS, type Checker };
@@ -12,8 +13,7 @@ export type CheckerType = Checker["type"];
 
 /** A question's grading as it is stored (the `questions` columns). */
 export type StoredGrading = { timeLimitMs: number | null; memoryLimitMb: number | null; checker: Checker | null };
-/** What students may see of it: the limits, never the checker (a custom one's source is the answer key's kin). */
-export type PublicLimits = { timeLimitMs: number | null; memoryLimitMb: number | null };
+export type { PublicLimits } from "~/lib/ui/format";
 
 export const NO_GRADING: StoredGrading = { timeLimitMs: null, memoryLimitMb: null, checker: null };
 
@@ -226,19 +226,8 @@ export function gradingFormDefaults(g: Partial<StoredGrading> | undefined) {
 }
 
 // ---------------------------------------------------------------- what students see
-
-/** Seconds without trailing zeros: 2000 → "2", 500 → "0.5", 1250 → "1.25". */
-export function formatSeconds(ms: number): string {
-  return String(Number((ms / 1000).toFixed(3)));
-}
-
-/** "Time limit 2 s · Memory 256 MB", only the parts that are set; null when neither is. */
-export function limitsText(limits: Partial<PublicLimits> | null | undefined): string | null {
-  const parts: string[] = [];
-  if (limits?.timeLimitMs != null) parts.push(`Time limit ${formatSeconds(limits.timeLimitMs)} s`);
-  if (limits?.memoryLimitMb != null) parts.push(`Memory ${limits.memoryLimitMb} MB`);
-  return parts.length ? parts.join(" · ") : null;
-}
+// In ui/format.ts (no zod, no contract): the coding test and practice pages load it.
+export { limitsText } from "~/lib/ui/format";
 
 /** The admin list's short description of a question's check ("Numbers within tolerance (1e-6)"). */
 export function checkerSummary(checker: Checker | null): string {

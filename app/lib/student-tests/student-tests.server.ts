@@ -24,7 +24,7 @@ import { accountExtraTime } from "./student-time.server";
 import { effectiveExtraTime, extraTimeMs, ownExtraTime, studentDeadline, type StudentTime } from "./student-time";
 import { TEST_RULES } from "./test-rules";
 import { latestCode } from "./code-journal.server";
-import { publicLimits } from "~/lib/questions/grading.server";
+import { publicLimits, studentQuestionColumns } from "~/lib/questions/grading.server";
 
 export { TEST_RULES };
 export type { TestState };
@@ -164,16 +164,8 @@ export async function codingQuestionIds(db: Db, room: Room, test: Pick<StudentTe
 export async function codingTestView(db: Db, env: Env, room: Room, test: StudentTest) {
   const drawn = await codingQuestionIds(db, room, test);
   const [qs, cases, progress, subs] = await Promise.all([
-    // Never the checker: a custom checker's source stays on the server (issue 35).
     db
-      .select({
-        id: questions.id,
-        title: questions.title,
-        description: questions.description,
-        language: questions.language,
-        timeLimitMs: questions.timeLimitMs,
-        memoryLimitMb: questions.memoryLimitMb,
-      })
+      .select(studentQuestionColumns)
       .from(questions)
       .where(inArray(questions.id, drawn)),
     db
