@@ -2,6 +2,7 @@
 // launch and stored, held across reloads and launches, options shown in the
 // stored order and graded back, and lists past D1's 100 bound parameters.
 import { env } from "cloudflare:workers";
+import { decode } from "turbo-stream";
 import { beforeAll, describe, expect, it } from "vitest";
 import { legacySeed, shuffleFor } from "~/lib/student-tests/legacy-shuffle.server";
 import { call, postForm } from "./helpers";
@@ -44,6 +45,15 @@ function shownOrder(page: string, draw: DrawRow[]) {
     })
     .sort((a, b) => a.at - b.at)
     .map((x) => x.key);
+}
+
+/** A page's loader data, decoded from its single-fetch answer (`${path}.data`). */
+async function loaderData<T>(path: string, route: string, cookie: string): Promise<T> {
+  const res = await call(`${path}.data`, { cookie });
+  expect(res.status, path).toBe(200);
+  const decoded = await decode(res.body!);
+  await decoded.done;
+  return (decoded.value as Record<string, { data: T }>)[route]!.data;
 }
 
 const correctOf = (questionId: string) => Number(questionId.split("-m").pop()) % 4;
@@ -317,5 +327,132 @@ describe("sections", () => {
     expect(res.status).toBe(409);
     expect(await res.text()).toContain("Sections cannot change once the test has started");
     expect(await drawOf(test.id)).toEqual(draw);
+  });
+});
+
+describe("a coding test's 100 marks", () => {
+  const ECHO = "print(input())";
+  /** `n` python questions `${category}-q${i}`, each with one open and one hidden echo case. */
+  async function seedEchoQuestions(category: string, n: number) {
+    await env.DB.prepare("INSERT OR IGNORE INTO categories (id, name) VALUES (?, ?)").bind(`cat-${category}`, category).run();
+    await env.DB.batch(
+      Array.from({ length: n }, (_, i) => [
+        env.DB.prepare("INSERT INTO questions (id, title, description, language, category, type) VALUES (?, ?, 'Echo.', 'python', ?, 'coding')").bind(`${category}-q${i}`, `${category} task ${i}`, category),
+        ...[0, 1].map((k) =>
+          env.DB.prepare("INSERT INTO test_cases (id, question_id, input, expected_output, points, is_hidden, position) VALUES (?, ?, ?, ?, 10, ?, ?)").bind(
+            `${category}-q${i}-tc${k}`,
+            `${category}-q${i}`,
+            `line-${i}-${k}\n`,
+            `line-${i}-${k}\n`,
+            k,
+            k,
+          ),
+        ),
+      ]).flat(),
+    );
+  }
+
+  it("are shared among the questions drawn (34, 33, 33 for 3), by Submit Code, the pages and a rejudge", async () => {
+    const category = "DR-C3";
+    await seedEchoQuestions(category, 3);
+    const name = `draws coding 3 ${crypto.randomUUID()}`;
+    await postForm("/admin?index", { intent: "create", roomName: name, category, questionType: "coding", language: "python", durationMinutes: "30" }, admin);
+    const { id } = await one<{ id: string }>("SELECT id FROM test_rooms WHERE room_name = ?", name);
+    // 11 questions in all is refused; 3 is a coding room's test now.
+    const save = (sections: unknown) => postForm(`/admin/room/${id}`, { intent: "sections", sections: JSON.stringify(sections) }, admin);
+    const tooMany = await save([{ pick: 11, category }]);
+    expect(tooMany.status).toBe(400);
+    expect(await tooMany.text()).toContain("A coding room's sections can pick at most 10 questions in all");
+    expect((await save([{ pick: 3, category }])).status).toBe(200);
+    await postForm(`/admin/room/${id}`, { intent: "enable" }, admin);
+    await postForm(`/admin/room/${id}`, { intent: "generate-otp" }, admin);
+    const room = { id, otp: (await one<{ otp: string }>("SELECT otp FROM test_rooms WHERE id = ?", id)).otp };
+    const s = await takingStudent(room);
+    await start(room);
+    expect((await launch(s.cookie, room)).status).toBe(302);
+    const test = await testOf(room, s.email);
+    const draw = await drawOf(test.id);
+    expect(draw).toHaveLength(3);
+    const shares = [34, 33, 33];
+    // The page tells each question's marks, in the order shown.
+    const page = await loaderData<{ questions: { id: string; marks: number }[] }>(`/test/${room.id}/coding`, "routes/test.$roomId.coding", s.cookie);
+    expect(page.questions.map((q) => [q.id, q.marks])).toEqual(draw.map((d, i) => [d.question_id, shares[i]]));
+    // Full marks on the first two, the open case only on the third: 34 + 33 + round(33 x 10 / 20) = 84.
+    for (const [i, d] of draw.entries()) {
+      const code = i < 2 ? ECHO : `s = input()\nprint(s if s.endswith('-0') else 'no')`;
+      const res = await postForm(`/test/${room.id}/coding`, { intent: "submit", questionId: d.question_id, code }, s.cookie);
+      expect(res.status).toBe(200);
+    }
+    const marks = await rows<{ question_id: string; marks_obtained: number }>("SELECT question_id, marks_obtained FROM submissions WHERE student_test_id = ?", test.id);
+    expect(draw.map((d) => marks.find((m) => m.question_id === d.question_id)!.marks_obtained)).toEqual([34, 33, 17]);
+    expect((await testOf(room, s.email)).total_score).toBe(84);
+    // The admin's submission view tells each question's share.
+    type View = { view: { totalScore: number; questions: { id: string; marks: number; maxMarks: number }[] } };
+    const { view } = await loaderData<View>(`/admin/submission/${test.id}`, "routes/admin.submission.$testId", admin);
+    expect(view.totalScore).toBe(84);
+    expect(view.questions.map((q) => [q.id, q.marks, q.maxMarks])).toEqual(draw.map((d, i) => [d.question_id, [34, 33, 17][i], shares[i]]));
+
+    // A rejudge with the third question's hidden case changed to what the code prints judges it by the same share.
+    const third = draw[2]!.question_id;
+    await env.DB.prepare("UPDATE test_cases SET expected_output = 'no\n' WHERE id = ?").bind(`${third}-tc1`).run();
+    expect((await call(`/admin/results/${room.id}.data`, { method: "POST", body: new URLSearchParams({ intent: "rejudge-start", questionId: third }), cookie: admin })).status).toBe(200);
+    const until = Date.now() + 60_000;
+    let item: { new_marks: number | null } | undefined;
+    while (Date.now() < until) {
+      item = await one<{ new_marks: number | null } | undefined>(
+        "SELECT i.new_marks FROM rejudge_items i JOIN rejudges r ON r.id = i.rejudge_id WHERE r.room_id = ? AND i.judged_at IS NOT NULL",
+        room.id,
+      );
+      if (item) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(item?.new_marks).toBe(33);
+  });
+});
+
+describe("the review", () => {
+  it("shows each student their own questions and option order with their answers, and the admin the right option, never the student", async () => {
+    const room = await mcqRoom("DR-MCQ", true);
+    const s = await takingStudent(room);
+    await start(room);
+    await launch(s.cookie, room);
+    const testId = (await testOf(room, s.email)).id;
+    const draw = await drawOf(testId);
+    // Right on the first question, wrong on the second, the rest unanswered.
+    const first = JSON.parse(draw[0]!.option_order!) as number[];
+    const second = JSON.parse(draw[1]!.option_order!) as number[];
+    const answers = {
+      [draw[0]!.question_id]: first.indexOf(correctOf(draw[0]!.question_id)),
+      [draw[1]!.question_id]: (second.indexOf(correctOf(draw[1]!.question_id)) + 1) % 4,
+    };
+    expect((await journal(s.cookie, testId, [{ seq: 0, kind: "finish", payload: { answers } }])).status).toBe(200);
+
+    type Review = { id: string; options: string[]; chosen: number | null; correct?: number };
+    type View = { view: { mcq: { answered: number; total: number; questions: Review[] } } };
+    const studentText = await (await call(`/student/submission/${testId}.data`, { cookie: s.cookie })).text();
+    const student = (await loaderData<View>(`/student/submission/${testId}`, "routes/student.submission.$testId", s.cookie)).view.mcq;
+    const adminView = (await loaderData<View>(`/admin/submission/${testId}`, "routes/admin.submission.$testId", admin)).view.mcq;
+    // Both list the questions in the student's order, each one's options in the student's order.
+    const expected = draw.map((d) => ({ id: d.question_id, options: (JSON.parse(d.option_order!) as number[]).map((j) => `DR-MCQ-opt-${d.question_id.split("-m").pop()}-${j}`) }));
+    expect(student.questions.map(({ id, options }) => ({ id, options }))).toEqual(expected);
+    expect(adminView.questions.map(({ id, options }) => ({ id, options }))).toEqual(expected);
+    // The answers as positions in the student's order; the right option for the admin only.
+    const chosen = draw.map((d) => answers[d.question_id] ?? null);
+    expect(student.questions.map((q) => q.chosen)).toEqual(chosen);
+    expect(student).toMatchObject({ answered: 2, total: 20 });
+    expect(student.questions.every((q) => !("correct" in q))).toBe(true);
+    for (const secret of ["correct_index", "correctIndex", "\"correct\"", "option_order", "optionOrder"]) expect(studentText).not.toContain(secret);
+    expect(adminView.questions.map((q) => q.correct)).toEqual(draw.map((d) => (JSON.parse(d.option_order!) as number[]).indexOf(correctOf(d.question_id))));
+    // The answers as the pages render them: the student's two, marked in their order; the right options for the admin only.
+    const html = await (await call(`/student/submission/${testId}`, { cookie: s.cookie })).text();
+    expect(html.match(/data-testid="mcq-review-question"/g)).toHaveLength(20);
+    expect(html.match(/data-chosen="true"/g)).toHaveLength(2);
+    expect(html).toContain("Your answer");
+    expect(html).not.toContain("Correct answer");
+    const adminHtml = await (await call(`/admin/submission/${testId}`, { cookie: admin })).text();
+    expect(adminHtml.match(/Correct answer/g)).toHaveLength(20);
+    expect(adminHtml).toContain(">Right<");
+    expect(adminHtml).toContain(">Wrong<");
+    expect(adminHtml.match(/>Not answered</g)).toHaveLength(18);
   });
 });

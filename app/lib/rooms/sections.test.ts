@@ -68,7 +68,11 @@ describe("SectionsSchema", () => {
 
   it("keeps a coding room at 2 questions in all, and lets an MCQ room pick any number", () => {
     expect(sectionsTotalError("coding", [{ pick: 1 }, { pick: 1 }])).toBeNull();
-    expect(sectionsTotalError("coding", [{ pick: 3 }])).toBe(SECTION_MESSAGES.codingTotal);
+    expect(sectionsTotalError("coding", [{ pick: 3 }])).toBeNull();
+    expect(sectionsTotalError("coding", [{ pick: 1 }])).toBeNull();
+    expect(sectionsTotalError("coding", [{ pick: 6 }, { pick: 4 }])).toBeNull();
+    expect(sectionsTotalError("coding", [{ pick: 6 }, { pick: 5 }])).toBe(SECTION_MESSAGES.codingTotal);
+    expect(SECTION_MESSAGES.codingTotal).toBe("A coding room's sections can pick at most 10 questions in all");
     expect(sectionsTotalError("mcq", [{ pick: 15 }, { pick: 5 }, { pick: 7 }])).toBeNull();
   });
 

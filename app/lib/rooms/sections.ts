@@ -3,6 +3,7 @@
 // which takes its random source so tests and the bench can drive it.
 import { z } from "zod";
 import { CATEGORY_MAX, CATEGORY_TOO_LONG, ID_MAX } from "../http/input-limits.ts";
+import { TEST_RULES } from "../student-tests/test-rules.ts";
 
 export const SECTION_LIMITS = {
   /** Sections in one room. */
@@ -20,8 +21,8 @@ export const SECTION_MESSAGES = {
   source: "Choose a category or the questions for each section",
   listTooLong: `A section can list at most ${SECTION_LIMITS.maxListed} questions`,
   started: "Sections cannot change once the test has started",
-  /** Until a coding question's marks are 100 / the questions drawn (decision 040), a coding room draws 2 in all. */
-  codingTotal: "A coding room's sections must pick 2 questions in all",
+  /** A coding test's 100 marks are shared among its questions (decision 040): at most 10 of them, 10 marks each. */
+  codingTotal: `A coding room's sections can pick at most ${TEST_RULES.maxCodingQuestions} questions in all`,
 } as const;
 
 /** "Section 2 asks for more questions than it has (5 of 3)": on save, and again at a draw. */
@@ -76,7 +77,7 @@ export const SaveSectionsSchema = z.object({
 /** The rule on a room's sections as a whole, for its type; null when they keep it. */
 export function sectionsTotalError(type: "mcq" | "coding", sections: readonly { pick: number }[]) {
   const total = sections.reduce((n, s) => n + s.pick, 0);
-  return type === "coding" && total !== 2 ? SECTION_MESSAGES.codingTotal : null;
+  return type === "coding" && total > TEST_RULES.maxCodingQuestions ? SECTION_MESSAGES.codingTotal : null;
 }
 
 /** The first section that asks for more than it has (its pool's size as saved), or null. */

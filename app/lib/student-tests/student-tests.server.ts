@@ -23,6 +23,7 @@ import { selectInChunks } from "~/lib/d1/queries.server";
 import { accountExtraTime } from "./student-time.server";
 import { effectiveExtraTime, extraTimeMs, ownExtraTime, studentDeadline, type StudentTime } from "./student-time";
 import { TEST_RULES } from "./test-rules";
+import { codingShareOf } from "./coding-marks";
 import { latestCode } from "./code-journal.server";
 import { publicLimits, studentQuestionColumns } from "~/lib/questions/grading.server";
 
@@ -187,6 +188,8 @@ export async function codingTestView(db: Db, env: Env, room: Room, test: Student
       title: q.title,
       description: q.description,
       limits: publicLimits(q),
+      /** Its marks in this test: 100 shared among the questions drawn (decision 040). */
+      marks: codingShareOf(drawn, id),
       openCases: own.filter((c) => !c.isHidden).map((c) => ({ id: c.id, input: c.input, expectedOutput: c.expectedOutput })),
       totalCases: own.length,
       code: progress.find((p) => p.questionId === id)?.code ?? "",
@@ -199,11 +202,12 @@ export async function codingTestView(db: Db, env: Env, room: Room, test: Student
 }
 
 /** All test cases of one of this student's questions, for judging on the server only. */
+/** A question of the student's test: its cases to judge (open ones only for Run Code) and its marks in this test (`codingShareOf`). */
 export async function casesForJudging(db: Db, room: Room, test: StudentTest, questionId: string, openOnly: boolean) {
   const ids = await codingQuestionIds(db, room, test);
   if (!ids.includes(questionId)) throw new FormError("This question is not part of your test", 403);
-  const cases = await db.select().from(testCases).where(eq(testCases.questionId, questionId)).orderBy(asc(testCases.position));
-  return openOnly ? cases.filter((c) => !c.isHidden) : cases;
+  const all = await db.select().from(testCases).where(eq(testCases.questionId, questionId)).orderBy(asc(testCases.position));
+  return { cases: openOnly ? all.filter((c) => !c.isHidden) : all, marks: codingShareOf(ids, questionId) };
 }
 
 export type McqView = { id: string; title: string; options: string[] };
