@@ -185,9 +185,10 @@ export async function roomResults(db: Db, roomId: string, now = Date.now()): Pro
     offlinePeriods(db, roomId),
   ]);
 
-  // Columns: the room's questions, then any question a student drew that is no
-  // longer in it (a category section's question added to the bank after the
-  // room was saved, say), then any submitted question in neither.
+  // Columns: the room's questions, then any question a student drew that is not
+  // in its list (a question that joined a category section's category after the
+  // sections were saved, say), in the bank's order, then any submitted question
+  // in neither.
   const columns: ResultQuestion[] = roomQs.map((q) => ({ id: q.id, title: q.title }));
   const known = new Set(columns.map((c) => c.id));
   const drawnOnly = new Map<string, { title: string; createdAt: number }>();
