@@ -6,27 +6,11 @@ import { decode } from "turbo-stream";
 import { beforeAll, describe, expect, it } from "vitest";
 import { legacySeed, shuffleFor } from "~/lib/student-tests/legacy-shuffle.server";
 import { call, postForm } from "./helpers";
-import { admin, journal, launch, one, rows, signUpAdmin, start, takingStudent, testOf, UNLOCK, type Room } from "./rooms-fixture";
+import { admin, journal, launch, one, rows, seedMcqs, signUpAdmin, start, takingStudent, testOf, UNLOCK, type Room } from "./rooms-fixture";
 
 type DrawRow = { position: number; question_id: string; section_id: string | null; option_order: string | null };
 
 const drawOf = (testId: string) => rows<DrawRow>("SELECT position, question_id, section_id, option_order FROM test_draws WHERE student_test_id = ? ORDER BY position", testId);
-
-/** `n` MCQs `${category}-m${i}` whose correct option is i % 4, each option naming its question and index. */
-async function seedMcqs(category: string, n: number) {
-  await env.DB.prepare("INSERT OR IGNORE INTO categories (id, name) VALUES (?, ?)").bind(`cat-${category}`, category).run();
-  const statements = Array.from({ length: n }, (_, i) =>
-    env.DB.prepare("INSERT INTO questions (id, title, category, type, language, mcq_options, correct_answer) VALUES (?, ?, ?, 'mcq', 'python', ?, ?)").bind(
-      `${category}-m${i}`,
-      `${category} question ${i}`,
-      category,
-      JSON.stringify({ options: [0, 1, 2, 3].map((j) => `${category}-opt-${i}-${j}`), correct_index: i % 4 }),
-      "ABCD"[i % 4],
-    ),
-  );
-  for (let i = 0; i < statements.length; i += 200) await env.DB.batch(statements.slice(i, i + 200));
-  return Array.from({ length: n }, (_, i) => `${category}-m${i}`);
-}
 
 /**
  * The questions and options in the order a page's data lists them: each

@@ -118,6 +118,22 @@ export async function seedMcqCategory(category: string) {
   );
 }
 
+/** `n` MCQs `${category}-m${i}` whose correct option is i % 4, each option naming its question and index. */
+export async function seedMcqs(category: string, n: number) {
+  await env.DB.prepare("INSERT OR IGNORE INTO categories (id, name) VALUES (?, ?)").bind(`cat-${category}`, category).run();
+  const statements = Array.from({ length: n }, (_, i) =>
+    env.DB.prepare("INSERT INTO questions (id, title, category, type, language, mcq_options, correct_answer) VALUES (?, ?, ?, 'mcq', 'python', ?, ?)").bind(
+      `${category}-m${i}`,
+      `${category} question ${i}`,
+      category,
+      JSON.stringify({ options: [0, 1, 2, 3].map((j) => `${category}-opt-${i}-${j}`), correct_index: i % 4 }),
+      "ABCD"[i % 4],
+    ),
+  );
+  for (let i = 0; i < statements.length; i += 200) await env.DB.batch(statements.slice(i, i + 200));
+  return Array.from({ length: n }, (_, i) => `${category}-m${i}`);
+}
+
 export type Room = { id: string; otp: string };
 
 export async function makeRoom(category: string, type: "coding" | "mcq"): Promise<Room> {
