@@ -183,7 +183,9 @@ function McqReview({ questions, audience }: { questions: McqReviewQuestion[]; au
                     }`}
                   >
                     <span className="font-semibold tabular-nums">{`${LETTERS[k] ?? k + 1}.`}</span>
-                    <span className="min-w-0 flex-1 break-words">{text}</span>
+                    <span className="min-w-0 flex-1 break-words" data-testid="mcq-review-option-text">
+                      {text}
+                    </span>
                     {chosen ? <span className="shrink-0 text-xs font-medium text-brand-700 dark:text-brand-300">{audience === "admin" ? "Student's answer" : "Your answer"}</span> : null}
                     {correct ? <span className="shrink-0 text-xs font-medium text-emerald-700 dark:text-emerald-300">Correct answer</span> : null}
                   </li>

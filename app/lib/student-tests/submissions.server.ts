@@ -299,9 +299,10 @@ export type McqReviewQuestion = { id: string; title: string; options: string[]; 
  * student's order (decision 040). The draw as stored; a test that started
  * before sections and has none yet gets its own (the legacy order, stored);
  * a test with neither shows its submissions. Submissions store the question's
- * own option index, mapped here to the position the student saw.
+ * own option index, mapped here to the position the student saw. The right
+ * option (`withKey`) only for those who may see a question's secrets.
  */
-async function mcqReview(db: Db, room: Room, test: StudentTest, subs: (typeof submissions.$inferSelect)[], audience: Audience): Promise<McqReviewQuestion[]> {
+async function mcqReview(db: Db, room: Room, test: StudentTest, subs: (typeof submissions.$inferSelect)[], withKey: boolean): Promise<McqReviewQuestion[]> {
   let draw = await readDraw(db, test.id);
   if (draw.length === 0 && test.legacyDraw) draw = await ensureDraw(db, room, test).catch(() => []);
   if (draw.length === 0) draw = subs.map((s) => ({ questionId: s.questionId, sectionId: null, optionOrder: null }));
@@ -321,7 +322,7 @@ async function mcqReview(db: Db, room: Room, test: StudentTest, subs: (typeof su
       title: q?.title ?? sub?.questionTitle ?? "Question",
       options: order.map((i) => options[i] ?? ""),
       chosen: shown(chosenOwn),
-      ...(audience === "admin" && own ? { correct: shown(own.correct_index) ?? undefined } : {}),
+      ...(withKey && own ? { correct: shown(own.correct_index) ?? undefined } : {}),
     };
   });
 }
@@ -365,7 +366,8 @@ export async function submissionView(
     createdAt: test.createdAt.getTime(),
   };
   if (room.questionType === "mcq") {
-    const review = await mcqReview(db, room, test, subs, audience);
+    // The right options go with the hidden cases: to a full administrator only, never a student or a course instructor (decision 025).
+    const review = await mcqReview(db, room, test, subs, audience === "admin" && hiddenCases);
     // An MCQ submission's code holds the chosen option; '' is unanswered.
     return { ...base, questions: [], mcq: { answered: subs.filter((s) => s.code !== "").length, total: Math.max(review.length, subs.length), questions: review } };
   }
