@@ -6,7 +6,7 @@ import { decode } from "turbo-stream";
 import { beforeAll, describe, expect, it } from "vitest";
 import { legacySeed, shuffleFor } from "~/lib/student-tests/legacy-shuffle.server";
 import { call, postForm } from "./helpers";
-import { admin, journal, launch, one, rows, seedMcqs, signUpAdmin, start, takingStudent, testOf, UNLOCK, type Room } from "./rooms-fixture";
+import { admin, journal, launch, makeRoom, one, rows, seedMcqs, signUpAdmin, start, takingStudent, testOf, UNLOCK } from "./rooms-fixture";
 
 type DrawRow = { position: number; question_id: string; section_id: string | null; option_order: string | null };
 
@@ -42,18 +42,7 @@ async function loaderData<T>(path: string, route: string, cookie: string): Promi
 
 const correctOf = (questionId: string) => Number(questionId.split("-m").pop()) % 4;
 
-async function mcqRoom(category: string, shuffleOptions: boolean): Promise<Room> {
-  const name = `draws ${crypto.randomUUID()}`;
-  const fields: Record<string, string> = { intent: "create", roomName: name, category, questionType: "mcq", durationMinutes: "30" };
-  if (shuffleOptions) fields.shuffleOptions = "on";
-  expect((await postForm("/admin?index", fields, admin)).status).toBe(200);
-  const { id } = await one<{ id: string }>("SELECT id FROM test_rooms WHERE room_name = ?", name);
-  await postForm(`/admin/room/${id}`, { intent: "enable" }, admin);
-  await postForm(`/admin/room/${id}`, { intent: "unlock-code", unlockCode: UNLOCK }, admin);
-  await postForm(`/admin/room/${id}`, { intent: "generate-otp" }, admin);
-  const { otp } = await one<{ otp: string }>("SELECT otp FROM test_rooms WHERE id = ?", id);
-  return { id, otp };
-}
+const mcqRoom = (category: string, shuffleOptions: boolean) => makeRoom(category, "mcq", { shuffleOptions });
 
 beforeAll(async () => {
   await signUpAdmin();

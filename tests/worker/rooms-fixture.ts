@@ -136,9 +136,12 @@ export async function seedMcqs(category: string, n: number) {
 
 export type Room = { id: string; otp: string };
 
-export async function makeRoom(category: string, type: "coding" | "mcq"): Promise<Room> {
+/** A room made through the forms, enabled, with the unlock code and a fresh OTP; an MCQ room's options shuffled only when asked (decision 040). */
+export async function makeRoom(category: string, type: "coding" | "mcq", { shuffleOptions = false }: { shuffleOptions?: boolean } = {}): Promise<Room> {
   const name = `${type} ${crypto.randomUUID()}`;
-  await postForm("/admin?index", { intent: "create", roomName: name, category, questionType: type, language: "python", durationMinutes: "30" }, admin);
+  const fields: Record<string, string> = { intent: "create", roomName: name, category, questionType: type, language: "python", durationMinutes: "30" };
+  if (shuffleOptions) fields.shuffleOptions = "on";
+  expect((await postForm("/admin?index", fields, admin)).status).toBe(200);
   const { id } = await one<{ id: string }>("SELECT id FROM test_rooms WHERE room_name = ?", name);
   await postForm(`/admin/room/${id}`, { intent: "enable" }, admin);
   await postForm(`/admin/room/${id}`, { intent: "unlock-code", unlockCode: UNLOCK }, admin);

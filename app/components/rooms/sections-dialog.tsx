@@ -2,8 +2,8 @@ import { useEffect, useId, useMemo, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { controlClass } from "~/components/ui/field";
-import { LANGUAGE_LABELS } from "~/lib/ui/format";
 import { SECTION_LIMITS, SECTION_MESSAGES, SectionsSchema, sectionSizeError, sectionsTotalError } from "~/lib/rooms/sections";
+import { QuestionChecklist } from "./question-checklist";
 import { useDialogForm } from "./room-dialogs";
 import type { RoomPageData } from "./room-page";
 
@@ -134,33 +134,6 @@ export function SectionsDialog({ open, onClose, data }: { open: boolean; onClose
 }
 
 function QuestionPicker({ data, selected, onChange }: { data: RoomPageData; selected: string[]; onChange: (ids: string[]) => void }) {
-  const [filter, setFilter] = useState("");
   const chosen = new Set(selected);
-  const f = filter.trim().toLowerCase();
-  const shown = data.availableQuestions.filter((q) => !f || q.title.toLowerCase().includes(f) || q.category.toLowerCase().includes(f));
-  return (
-    <div>
-      <input className={controlClass} placeholder="Filter by title or category" value={filter} onChange={(e) => setFilter(e.target.value)} aria-label="Filter questions" />
-      <p className="mt-1 text-xs text-muted">{chosen.size} selected</p>
-      <ul className="mt-1 max-h-48 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200 dark:divide-slate-800 dark:border-slate-700">
-        {shown.length === 0 ? <li className="p-3 text-sm text-muted">No questions match.</li> : null}
-        {shown.map((q) => (
-          <li key={q.id}>
-            <label className="flex cursor-pointer items-center gap-3 px-3 py-1.5 text-sm hover:bg-slate-50 dark:hover:bg-slate-800">
-              <input
-                type="checkbox"
-                checked={chosen.has(q.id)}
-                onChange={() => onChange(chosen.has(q.id) ? selected.filter((id) => id !== q.id) : [...selected, q.id])}
-              />
-              <span className="flex-1">{q.title}</span>
-              <span className="text-xs text-muted">
-                {q.category}
-                {data.room.questionType === "coding" ? ` · ${LANGUAGE_LABELS[q.language]}` : ""}
-              </span>
-            </label>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
+  return <QuestionChecklist data={data} selected={chosen} size="short" onToggle={(id) => onChange(chosen.has(id) ? selected.filter((x) => x !== id) : [...selected, id])} />;
 }
