@@ -11,7 +11,7 @@ import { correctShownIndex, roomWithTakers, toast, type Taker } from "./rooms";
 /** What a student saw of one question: its title and its options in the order shown. */
 type Seen = { title: string; options: string[] };
 
-/** Sections: 3 of Programming Fundamentals (25) and 2 of Strings (3), saved from the room page's Sections dialog. */
+/** Sections: 3 of Programming Fundamentals (25) and 2 of the three Strings questions, hand-picked, saved from the room page's Sections dialog. */
 async function twoSections(admin: Page) {
   await admin.getByRole("button", { name: "Sections" }).click();
   const dialog = admin.getByRole("dialog", { name: "Sections" });
@@ -20,7 +20,13 @@ async function twoSections(admin: Page) {
   await expect(first.getByRole("combobox")).toHaveValue("Programming Fundamentals");
   await dialog.getByRole("button", { name: "Add section" }).click();
   const second = dialog.getByRole("group", { name: "Section 2" });
-  await second.getByRole("combobox").selectOption({ label: "Strings (3)" });
+  // The second section is hand-picked: the three Strings questions, found with the list's filter.
+  await second.getByRole("combobox").selectOption({ label: "Hand-picked questions" });
+  await second.getByRole("textbox", { name: "Filter questions" }).fill("Strings");
+  const boxes = second.getByRole("checkbox");
+  await expect(boxes).toHaveCount(3);
+  for (const box of await boxes.all()) await box.check();
+  await expect(second.getByText("3 selected")).toBeVisible();
   await second.getByRole("spinbutton", { name: "Pick" }).fill("2");
   await expect(dialog.getByText("Each student draws their own 5 questions when they launch the test. Each MCQ is worth 5 marks (25 in all).")).toBeVisible();
   await dialog.getByRole("button", { name: "Save sections" }).click();

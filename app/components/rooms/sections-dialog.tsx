@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { controlClass } from "~/components/ui/field";
@@ -25,11 +25,15 @@ export function SectionsDialog({ open, onClose, data }: { open: boolean; onClose
   const [drafts, setDrafts] = useState<Draft[]>(() => toDrafts(data.sections));
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
-  useEffect(() => {
-    if (!open) return;
-    setDrafts(toDrafts(data.sections));
-    setError(null);
-  }, [open, data.sections]);
+  // Fresh from the room each time the dialog opens, and only then: a refused save revalidates the page, and must not wipe the edits.
+  const [shownOpen, setShownOpen] = useState(open);
+  if (open !== shownOpen) {
+    setShownOpen(open);
+    if (open) {
+      setDrafts(toDrafts(data.sections));
+      setError(null);
+    }
+  }
   const type = data.room.questionType;
   const started = data.room.isActive || data.room.startedAt !== null;
   const fits = useMemo(

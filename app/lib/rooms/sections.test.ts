@@ -47,6 +47,11 @@ describe("SectionsSchema", () => {
     ]);
   });
 
+  it("takes back what it gives: the dialog posts its own parse, with a list section's category null", () => {
+    const parsed = SectionsSchema.parse([{ pick: 3, category: "Basics" }, { pick: 2, questionIds: ["x", "y", "z"] }]);
+    expect(SaveSectionsSchema.parse({ sections: JSON.stringify(parsed) }).sections).toEqual(parsed);
+  });
+
   it("refuses no sections, a bad pick, and a section with both or neither source", () => {
     expect(first([])).toBe(SECTION_MESSAGES.none);
     expect(first([{ pick: 0, category: "A" }])).toBe(SECTION_MESSAGES.pick);

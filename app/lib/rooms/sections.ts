@@ -39,10 +39,10 @@ export const SectionSchema = z
       .int(SECTION_MESSAGES.pick)
       .min(1, SECTION_MESSAGES.pick)
       .max(SECTION_LIMITS.maxPick, SECTION_MESSAGES.pickTooLarge),
-    /** A category section; absent or empty for a hand-picked list. */
+    /** A category section; absent, null (as the form's own parse gives it) or empty for a hand-picked list. */
     category: z
       .string()
-      .optional()
+      .nullish()
       .transform((v) => v?.trim() || null)
       .refine((v) => v === null || v.length <= CATEGORY_MAX, CATEGORY_TOO_LONG),
     questionIds: z.array(questionId).max(SECTION_LIMITS.maxListed, SECTION_MESSAGES.listTooLong).optional().default([]),
