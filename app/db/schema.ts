@@ -222,6 +222,8 @@ export const testRooms = sqliteTable(
     scheduleError: text("schedule_error"),
     // Secret for students: checked by the server only.
     unlockCode: text("unlock_code"),
+    // Each student sees each MCQ question's options in their own stored order (decision 040).
+    shuffleOptions: bool("shuffle_options").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -242,6 +244,38 @@ export const roomQuestions = sqliteTable(
       .references(() => questions.id, { onDelete: "cascade" }),
   },
   (t) => [uniqueIndex("room_questions_room_question_uq").on(t.roomId, t.questionId)],
+);
+
+/**
+ * A room's questions come in sections (decision 040): each is "pick N from" a
+ * category (`category` set) or a hand-picked list (`room_section_questions`).
+ */
+export const roomSections = sqliteTable(
+  "room_sections",
+  {
+    id: id(),
+    roomId: text("room_id")
+      .notNull()
+      .references(() => testRooms.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    pick: integer("pick").notNull(),
+    category: text("category"),
+  },
+  (t) => [uniqueIndex("room_sections_room_position_uq").on(t.roomId, t.position)],
+);
+
+/** A hand-picked section's questions. */
+export const roomSectionQuestions = sqliteTable(
+  "room_section_questions",
+  {
+    sectionId: text("section_id")
+      .notNull()
+      .references(() => roomSections.id, { onDelete: "cascade" }),
+    questionId: text("question_id")
+      .notNull()
+      .references(() => questions.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.sectionId, t.questionId] })],
 );
 
 export const roomParticipants = sqliteTable(
@@ -341,12 +375,38 @@ export const studentTests = sqliteTable(
     createdAt: createdAt(),
     adminOverrideStatus: text("admin_override_status", { enum: OVERRIDE_STATUSES }),
     adminOverrideScore: integer("admin_override_score"),
+    // Started before sections (migration 0019): its draw, when first read, is the
+    // one it had then (shuffleFor of the room's questions), not a new one (decision 040).
+    legacyDraw: bool("legacy_draw").notNull().default(false),
   },
   (t) => [
     uniqueIndex("student_tests_room_student_uq").on(t.roomId, t.studentId),
     index("student_tests_student_idx").on(t.studentId),
     // The admin's test history lists every test, newest first, a page at a time.
     index("student_tests_created_idx").on(t.createdAt),
+  ],
+);
+
+/**
+ * What each student was given (decision 040): one row per question, in the
+ * order they see it. option_order: the shown order of an MCQ question's
+ * options as the question's own indices (null: its own order). No foreign key
+ * on question_id: a draw is a record, not renumbered when the bank changes.
+ */
+export const testDraws = sqliteTable(
+  "test_draws",
+  {
+    studentTestId: text("student_test_id")
+      .notNull()
+      .references(() => studentTests.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    questionId: text("question_id").notNull(),
+    sectionId: text("section_id").references(() => roomSections.id, { onDelete: "set null" }),
+    optionOrder: text("option_order", { mode: "json" }).$type<number[]>(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.studentTestId, t.position] }),
+    uniqueIndex("test_draws_test_question_uq").on(t.studentTestId, t.questionId),
   ],
 );
 

@@ -212,7 +212,7 @@ export default function RoomResults() {
               </EmptyState>
             </div>
           ) : (
-            <ResultsTable rows={rows} lmsGrades={"lmsGrades" in loaded ? loaded.lmsGrades : null} similar={"similar" in loaded ? loaded.similar : []} />
+            <ResultsTable rows={rows} questions={loaded.questions} lmsGrades={"lmsGrades" in loaded ? loaded.lmsGrades : null} similar={"similar" in loaded ? loaded.similar : []} />
           )}
         </div>
       </section>

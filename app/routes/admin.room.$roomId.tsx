@@ -11,6 +11,7 @@ import { creditableNow } from "~/components/student-time/credit-buttons";
 import { TimeTrail } from "~/components/student-time/time-trail";
 import { AddUserDialog, DeleteRoomDialog, ExtendDialog, OtpDialog, QuestionsDialog, ScheduleDialog, UnlockCodeDialog } from "~/components/rooms/room-dialogs";
 import type { RoomDialogName } from "~/components/rooms/room-page";
+import { SectionsDialog } from "~/components/rooms/sections-dialog";
 import { useToast } from "~/components/toaster";
 import { useRoomParty } from "~/components/use-room-party";
 import { Badge } from "~/components/ui/badge";
@@ -41,6 +42,8 @@ import { ROSTER_MESSAGES, syncRoster, type RosterResult } from "~/lib/lti/roster
 import { requireRoomAdmin, ROOM_ACCESS_MESSAGES } from "~/lib/rooms/room-access.server";
 import { roomPageData } from "~/lib/rooms/room-page.server";
 import { scheduleStart } from "~/lib/rooms/schedule.server";
+import { saveSections } from "~/lib/rooms/sections.server";
+import { SaveSectionsSchema } from "~/lib/rooms/sections";
 import { creditAllOutages, creditOutage, grantExtraTime, setParticipantExtraTime, type DeadlineChange } from "~/lib/student-tests/student-time.server";
 import { addedTimeLabel, clock, extraTimeLabel, timeChangedMessage } from "~/lib/student-tests/student-time";
 import { CreditOutageSchema, ParticipantExtraTimeSchema, STUDENT_TIME_MESSAGES } from "~/lib/student-tests/student-time-validation";
@@ -64,6 +67,7 @@ const FAILURES: Record<string, string> = {
   stop: "Failed to stop room",
   extend: "Failed to extend time",
   "change-questions": "Failed to update questions",
+  sections: "Failed to update questions",
   "unlock-code": "Failed to update unlock code",
   delete: "Failed to delete room",
   "add-participant": "Failed to add user",
@@ -157,6 +161,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         await changeQuestions(db, room, questionIds);
         roomChanged(room);
         return success("Questions updated successfully");
+      }
+      case "sections": {
+        // The question bank is the administrators' (decision 025); sections are fixed once the test has started (decision 040).
+        if (manager.courseOnly) return failure(ROOM_ACCESS_MESSAGES.questionsAdminOnly, 403);
+        const { sections } = parseValues(SaveSectionsSchema, values);
+        await saveSections(db, room, sections);
+        roomChanged(room);
+        return success("Sections saved");
       }
       case "unlock-code": {
         const { unlockCode } = parseValues(UnlockCodeSchema, values);
@@ -323,6 +335,7 @@ export default function RoomDetail() {
       <ExtendDialog open={dialog === "extend"} onClose={() => setDialog(null)} />
       {dialog === "schedule" ? <ScheduleDialog open onClose={() => setDialog(null)} scheduledAt={room.scheduledAt} /> : null}
       {data.canChangeQuestions ? <QuestionsDialog open={dialog === "questions"} onClose={() => setDialog(null)} data={data} /> : null}
+      {data.canChangeQuestions ? <SectionsDialog open={dialog === "sections"} onClose={() => setDialog(null)} data={data} /> : null}
       <UnlockCodeDialog open={dialog === "unlock"} onClose={() => setDialog(null)} current={room.unlockCode} />
       <DeleteRoomDialog open={dialog === "delete"} onClose={() => setDialog(null)} name={room.roomName} deleting={deleting} />
       <AddUserDialog open={dialog === "add"} onClose={() => setDialog(null)} />

@@ -328,7 +328,7 @@ export default function CodingTest() {
           onSelect={switchTo}
           badge={(q) => (queued(q.id) ? { tone: "queued", text: "Submission queued" } : submissions[q.id] ? { tone: "done", text: `Submitted · ${submissions[q.id]!.passed}/${submissions[q.id]!.total}` } : null)}
         />
-        <ProblemPanel question={question} />
+        <ProblemPanel question={question} marks={`${question.marks ?? TEST_RULES.marksPerCodingQuestion} marks`} />
 
         <CodeSection
           questionId={question.id}

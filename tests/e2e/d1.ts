@@ -36,7 +36,9 @@ export async function d1<T = Record<string, unknown>>(sql: string, ...binds: (st
       );
       return (JSON.parse(stdout) as { results: T[] }[])[0]!.results;
     } catch (error) {
-      if (attempt >= 8 || !/SQLITE_BUSY|database is locked/.test(String(error))) throw error;
+      // With --json wrangler reports the error on stdout, which the error's message leaves out.
+      const { stdout = "", stderr = "" } = error as { stdout?: string; stderr?: string };
+      if (attempt >= 8 || !/SQLITE_BUSY|database is locked/.test(`${String(error)}\n${stdout}\n${stderr}`)) throw error;
       await new Promise((resolve) => setTimeout(resolve, 150 * attempt));
     }
   }

@@ -7,7 +7,7 @@
 import { startFakeLms, type FakeLms } from "../fixtures/fake-lms.mjs";
 import type { FrameLocator } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { acceptTermsAndLaunch, cell, correctIndexOf, loginAdmin, newPerson, routeDiscovered, toast } from "./rooms";
+import { acceptTermsAndLaunch, cell, correctShownIndex, loginAdmin, newPerson, routeDiscovered, toast } from "./rooms";
 
 let lms: FakeLms;
 /** The learner's test, in the LMS's frame or in a window of its own. */
@@ -96,7 +96,7 @@ test("an LMS embeds the tool: an instructor adds a room in the frame, a learner 
     await acceptTermsAndLaunch(test);
     await expect(test.getByText("Question 1 of 20")).toBeVisible();
     await expect(test.getByTestId("sync-status")).toHaveText("All changes saved");
-    const correct = correctIndexOf((await test.locator("fieldset legend").textContent())!);
+    const correct = await correctShownIndex(test);
     // The radio is visually hidden: a person clicks its option.
     await test.locator("label").filter({ has: test.getByTestId(`option-${correct + 1}`) }).click();
     await expect(test.getByTestId(`option-${correct + 1}`)).toBeChecked();

@@ -4,12 +4,12 @@
 // and the server's own D1 says
 // what arrived. The e2e server runs with a 15-second grace window.
 import type { Browser, CDPSession, TestInfo } from "@playwright/test";
-import { mcqs } from "../../scripts/seed-data.mjs";
 import { codeTrail, d1, journalRows, studentTest } from "./d1";
 import { expect, login, test, type Page } from "./fixtures";
 import {
   alertToast,
   cell,
+  correctShownIndex,
   lockDialog,
   newPerson,
   problemTitle,
@@ -72,7 +72,6 @@ async function answer(page: Page, option: number) {
   return title;
 }
 
-const mcqIdByTitle = new Map(mcqs.map((q) => [q.title, q]));
 async function mcqIds(titles: string[]) {
   const rows = await d1<{ id: string; title: string }>("SELECT id, title FROM questions WHERE type = 'mcq'");
   return new Map(titles.map((t) => [t, rows.find((r) => r.title === t)!.id]));
@@ -502,8 +501,7 @@ test("a test whose time runs out offline is accepted on a reconnect within the g
       let right = 0;
       for (let i = 0; i < 2; i++) {
         if (i === 1) await t.context.setOffline(true);
-        const title = (await t.page.locator("fieldset legend").textContent())!.trim();
-        await answer(t.page, mcqIdByTitle.get(title)!.correctIndex);
+        await answer(t.page, await correctShownIndex(t.page));
         right++;
         await t.page.keyboard.press("n");
       }

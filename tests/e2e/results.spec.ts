@@ -28,7 +28,7 @@ import { parseCsv } from "../csv";
 
 const resultsTable = (page: Page) => page.getByRole("region", { name: "Participants" }).getByRole("table");
 const resultRow = (page: Page, email: string) => resultsTable(page).getByRole("row").filter({ hasText: email });
-/** Cells: name, email, score, status, tab switches, time taken, connection, actions. */
+/** Cells: name, email, score, status, tab switches, time taken, connection, actions, then marks per question. */
 const resultCell = (page: Page, email: string, column: "score" | "status" | "tabSwitches") =>
   resultRow(page, email).getByRole("cell").nth({ score: 2, status: 3, tabSwitches: 4 }[column]);
 
@@ -157,7 +157,7 @@ test.describe("room results", () => {
     expect(download.suggestedFilename()).toMatch(/^Results-[\w-]+-results\.csv$/);
     const csv = parseCsv(readFileSync((await download.path())!, "utf8"));
     const [header, ...body] = csv as [string[], ...string[][]];
-    expect(header.slice(0, 13)).toEqual([
+    expect(header.slice(0, 14)).toEqual([
       "Name",
       "Email",
       "Score",
@@ -171,9 +171,10 @@ test.describe("room results", () => {
       "Time taken",
       "Offline time",
       "Synced after end",
+      "Questions",
     ]);
     // One marks column per question of the room: Basics has two Python questions.
-    expect(header.slice(13)).toEqual([expect.stringMatching(/^Q1 marks: /), expect.stringMatching(/^Q2 marks: /)]);
+    expect(header.slice(14)).toEqual([expect.stringMatching(/^Q1 marks: /), expect.stringMatching(/^Q2 marks: /)]);
 
     // What the screen shows, in its order.
     const screen = await resultsTable(results)
@@ -189,9 +190,11 @@ test.describe("room results", () => {
 
     const byEmail = (email: string) => body.find((r) => r[1] === email)!;
     expect(byEmail(full.email).slice(2, 5)).toEqual(["100", "Completed", ""]);
-    expect(byEmail(full.email).slice(13).sort()).toEqual(["50", "50"]);
+    // Each student's own questions (both of the two, in their order), then the marks.
+    expect(byEmail(full.email)[13]!.split("; ")).toHaveLength(2);
+    expect(byEmail(full.email).slice(14).sort()).toEqual(["50", "50"]);
     expect(byEmail(half.email).slice(2, 10)).toEqual(["50", "Disqualified", "Failed", DEMO.admin.name, expect.stringMatching(/Z$/), "50", "attempted", "0"]);
-    expect(byEmail(half.email).slice(13).sort()).toEqual(["", "50"]);
+    expect(byEmail(half.email).slice(14).sort()).toEqual(["", "50"]);
   });
 
   test("the export follows the screen's sort and filter", async () => {

@@ -117,11 +117,17 @@ export async function joinPracticeRoom(page: Page, otp: string) {
   await card.getByRole("button", { name: "Join Practice Room" }).click();
 }
 
-/** The seeded correct option (0-3) of an MCQ, by its question text. */
-export function correctIndexOf(title: string) {
-  const mcq = mcqs.find((q) => q.title === title.trim());
+/**
+ * Where the page shows the right option of its current question (0-3): the
+ * seeded answer, found by its text among the options as shown, since a room
+ * with Shuffle options shows each student their own order (decision 040).
+ */
+export async function correctShownIndex(page: Pick<Page, "locator" | "getByRole">) {
+  const title = (await page.locator("fieldset legend").textContent())!.trim();
+  const mcq = mcqs.find((q) => q.title === title);
   if (!mcq) throw new Error(`no seeded MCQ titled ${title}`);
-  return mcq.correctIndex;
+  const testId = await page.getByRole("radio", { name: mcq.options[mcq.correctIndex], exact: true }).getAttribute("data-testid");
+  return Number(testId!.replace("option-", "")) - 1;
 }
 
 /** Ticks the six terms and launches; the caller asserts the test page (a page, or the frame an LMS embeds it in). */
@@ -270,10 +276,17 @@ export async function roomWithTakers(
   browser: Browser,
   room: RoomSettings,
   count: number,
-  options: { allowed?: ConsoleErrorAllowance; namePrefix?: string; launched?: (page: Page) => Promise<void> } = {},
+  options: {
+    allowed?: ConsoleErrorAllowance;
+    namePrefix?: string;
+    launched?: (page: Page) => Promise<void>;
+    /** Run on the new room's page before it is enabled (its sections, say). */
+    configure?: (admin: Page) => Promise<void>;
+  } = {},
 ) {
   await loginAdmin(admin);
   const roomId = await createRoom(admin, room);
+  await options.configure?.(admin);
   await enableRoom(admin);
   if (room.unlockCode) await setUnlockCode(admin, room.unlockCode);
   const takers: Taker[] = [];

@@ -7,13 +7,15 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ROOM_ACCESS_MESSAGES } from "~/lib/rooms/room-access.server";
 import { call, postForm, signUp } from "./helpers";
-import { admin, HIDDEN, launch, makeRoom, one, rows, seedCodingCategory, signUpAdmin, type Room } from "./rooms-fixture";
+import { admin, HIDDEN, journal, launch, makeRoom, one, rows, seedCodingCategory, seedMcqCategory, signUpAdmin, type Room } from "./rooms-fixture";
 
 const CODING = "CI-Coding";
+const MCQ = "CI-MCQ";
 
 beforeAll(async () => {
   await signUpAdmin();
   await seedCodingCategory(CODING);
+  await seedMcqCategory(MCQ);
 });
 
 /** An account that teaches the LMS course this room was placed in. */
@@ -79,5 +81,30 @@ describe("the question bank stays the administrators' (decision 025)", () => {
     // An administrator sees them in full.
     const adminHtml = await (await call(`/admin/submission/${testId}`, { cookie: admin })).text();
     expect(adminHtml).toContain(HIDDEN);
+  });
+
+  it("sections are the administrators' too, and an MCQ review shows a course instructor the questions and answers but not the right options (decision 040)", async () => {
+    const room = await makeRoom(MCQ, "mcq");
+    const instructor = await courseInstructorOf(room);
+    const sections = JSON.stringify([{ pick: 5, category: MCQ }]);
+    const refused = await postForm(`/admin/room/${room.id}`, { intent: "sections", sections }, instructor.cookie);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain(ROOM_ACCESS_MESSAGES.questionsAdminOnly);
+    expect((await postForm(`/admin/room/${room.id}`, { intent: "sections", sections }, admin)).status).toBe(200);
+    expect((await postForm(`/admin/room/${room.id}`, { intent: "add-participant", email: instructor.email }, instructor.cookie)).status).toBe(200);
+    expect((await postForm(`/admin/room/${room.id}`, { intent: "start" }, instructor.cookie)).status).toBe(200);
+    expect((await launch(instructor.cookie, room)).status).toBe(302);
+    const { id: testId } = await one<{ id: string }>("SELECT t.id FROM student_tests t JOIN user u ON u.id = t.student_id WHERE t.room_id = ? AND u.email = ?", room.id, instructor.email);
+    const firstQuestion = await one<{ question_id: string }>("SELECT question_id FROM test_draws WHERE student_test_id = ? AND position = 0", testId);
+    expect((await journal(instructor.cookie, testId, [{ seq: 0, kind: "finish", payload: { answers: { [firstQuestion.question_id]: 0 } } }])).status).toBe(200);
+
+    const html = await (await call(`/admin/submission/${testId}`, { cookie: instructor.cookie })).text();
+    expect(html.match(/data-testid="mcq-review-question"/g)).toHaveLength(5);
+    expect(html).toContain("Student&#x27;s answer");
+    expect(html).not.toContain("Correct answer");
+    const data = await (await call(`/admin/submission/${testId}.data`, { cookie: instructor.cookie })).text();
+    expect(data).not.toContain('"correct"');
+    // An administrator sees the right options.
+    expect((await (await call(`/admin/submission/${testId}`, { cookie: admin })).text()).match(/Correct answer/g)).toHaveLength(5);
   });
 });

@@ -28,6 +28,12 @@ const people = { full: { email: "", cookie: "" }, half: { email: "", cookie: "" 
 const results = (roomId: string) => `/admin/results/${roomId}`;
 const mark = (roomId: string, fields: Record<string, string>, cookie = ada.cookie) => postForm(`${results(roomId)}.data`, fields, cookie);
 
+/** The export's Questions cell for a test: its drawn questions' titles, in order. */
+const drawTitles = async (testId: string) =>
+  (await rows<{ title: string }>("SELECT q.title FROM test_draws d JOIN questions q ON q.id = d.question_id WHERE d.student_test_id = ? ORDER BY d.position", testId))
+    .map((r) => r.title)
+    .join("; ");
+
 /** Submits through the journal, as the test page does, then finishes. */
 async function submitAndFinish(cookie: string, testId: string, questions: string[]) {
   const entries: JournalInput[] = questions.map((questionId, seq) => ({ seq, kind: "submit-code", payload: { questionId, code: ECHO } }));
@@ -306,6 +312,7 @@ describe("the CSV export", () => {
       "Time taken",
       "Offline time",
       "Synced after end",
+      "Questions",
       "Q1 marks: Echo 0",
       "Q2 marks: Echo 1",
     ]);
@@ -315,9 +322,12 @@ describe("the CSV export", () => {
     expect(evil.slice(0, 4)).toEqual([`'${EVIL}`, people.evil.email, "—", "Not started"]);
     expect(full.slice(0, 5)).toEqual(["Full Marks", people.full.email, "100", "Disqualified", "Failed"]);
     expect(full.slice(5, 13)).toEqual(["Ada Admin", expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/), "100", "completed", "0", expect.any(String), "1m 00s", "Yes"]);
-    expect(full.slice(13)).toEqual(["50", "50"]);
+    // Both students were given both questions, in the order of their draw.
+    const [fullDraw, halfDraw] = await Promise.all([people.full.email, people.half.email].map(async (email) => drawTitles((await testOf(room, email)).id)));
+    expect(full.slice(13)).toEqual([fullDraw, "50", "50"]);
+    expect(evil[13]).toBe("");
     expect(half.slice(2, 9)).toEqual(["50", "Completed", "Passed", "Ada Admin", expect.any(String), "50", "disqualified"]);
-    expect(half.slice(11)).toEqual(["—", "No", "50", ""]);
+    expect(half.slice(11)).toEqual(["—", "No", halfDraw, "50", ""]);
   });
 
   it("neutralises a formula in a cell: the raw text is quoted and starts with an apostrophe", async () => {
@@ -352,8 +362,10 @@ describe("an MCQ room", () => {
     expect(data.stats.coding).toBeNull();
     expect(data.stats.mcq!.map((q) => q.passRate).sort()).toEqual([...Array(10).fill(0), ...Array(10).fill(1)]);
     const [header, row] = parseCsv(await (await call(`${results(mcq.id)}/csv`, { cookie: ada.cookie })).text());
-    expect(header!.slice(13)).toHaveLength(20);
-    expect(row!.slice(13).sort()).toEqual([...Array(10).fill("0"), ...Array(10).fill("5")]);
+    expect(header![13]).toBe("Questions");
+    expect(header!.slice(14)).toHaveLength(20);
+    expect(row![13]!.split("; ")).toHaveLength(20);
+    expect(row!.slice(14).sort()).toEqual([...Array(10).fill("0"), ...Array(10).fill("5")]);
   });
 });
 

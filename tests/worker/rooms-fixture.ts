@@ -118,11 +118,30 @@ export async function seedMcqCategory(category: string) {
   );
 }
 
+/** `n` MCQs `${category}-m${i}` whose correct option is i % 4, each option naming its question and index. */
+export async function seedMcqs(category: string, n: number) {
+  await env.DB.prepare("INSERT OR IGNORE INTO categories (id, name) VALUES (?, ?)").bind(`cat-${category}`, category).run();
+  const statements = Array.from({ length: n }, (_, i) =>
+    env.DB.prepare("INSERT INTO questions (id, title, category, type, language, mcq_options, correct_answer) VALUES (?, ?, ?, 'mcq', 'python', ?, ?)").bind(
+      `${category}-m${i}`,
+      `${category} question ${i}`,
+      category,
+      JSON.stringify({ options: [0, 1, 2, 3].map((j) => `${category}-opt-${i}-${j}`), correct_index: i % 4 }),
+      "ABCD"[i % 4],
+    ),
+  );
+  for (let i = 0; i < statements.length; i += 200) await env.DB.batch(statements.slice(i, i + 200));
+  return Array.from({ length: n }, (_, i) => `${category}-m${i}`);
+}
+
 export type Room = { id: string; otp: string };
 
-export async function makeRoom(category: string, type: "coding" | "mcq"): Promise<Room> {
+/** A room made through the forms, enabled, with the unlock code and a fresh OTP; an MCQ room's options shuffled only when asked (decision 040). */
+export async function makeRoom(category: string, type: "coding" | "mcq", { shuffleOptions = false }: { shuffleOptions?: boolean } = {}): Promise<Room> {
   const name = `${type} ${crypto.randomUUID()}`;
-  await postForm("/admin?index", { intent: "create", roomName: name, category, questionType: type, language: "python", durationMinutes: "30" }, admin);
+  const fields: Record<string, string> = { intent: "create", roomName: name, category, questionType: type, language: "python", durationMinutes: "30" };
+  if (shuffleOptions) fields.shuffleOptions = "on";
+  expect((await postForm("/admin?index", fields, admin)).status).toBe(200);
   const { id } = await one<{ id: string }>("SELECT id FROM test_rooms WHERE room_name = ?", name);
   await postForm(`/admin/room/${id}`, { intent: "enable" }, admin);
   await postForm(`/admin/room/${id}`, { intent: "unlock-code", unlockCode: UNLOCK }, admin);

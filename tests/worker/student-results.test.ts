@@ -260,17 +260,20 @@ describe("/student/submission/{testId}", () => {
     expect((await call(path(otherTestId), { cookie: me.cookie })).status).toBe(404);
   });
 
-  it("an MCQ test shows the score and how many were answered, never the options or the correct one", async () => {
+  it("an MCQ test shows the score, how many were answered and the student's own questions and options (decision 040), never the correct one", async () => {
     for (const suffix of ["", ".data"]) {
       const res = await call(`${path(mcqTestId)}${suffix}`, { cookie: me.cookie });
       expect(res.status).toBe(200);
       const text = await res.text();
-      expect(text).not.toMatch(/opt-[a-d]-\d+/);
-      expect(text).not.toMatch(/correct_?index|correct_?answer|mcq_?options/i);
+      expect(text).toMatch(/opt-[a-d]-\d+/);
+      expect(text).not.toMatch(/correct_?index|correct_?answer|mcq_?options|"correct"|Correct answer/i);
       if (suffix === "") {
         expect(text).toContain("35/100");
         expect(text).toContain("20 of 20");
-        expect(text).not.toContain("Question 1");
+        // The review lists their 20 questions (no coding question buttons), their answers marked, no right or wrong.
+        expect(text.match(/data-testid="mcq-review-question"/g)).toHaveLength(20);
+        expect(text).not.toContain('aria-current="true"');
+        expect(text).not.toMatch(/>(Right|Wrong)</);
       }
     }
   });
@@ -307,9 +310,10 @@ describe("/admin/submission/{testId}", () => {
     }
   });
 
-  it("an MCQ test never shows the correct options, even to the admin; an unknown test is a 404", async () => {
+  it("an MCQ test shows the admin the student's questions with the right option, never the bank's raw key; an unknown test is a 404", async () => {
     const text = await (await call(`${path(mcqTestId)}.data`, { cookie: adminCookie })).text();
-    expect(text).not.toMatch(/opt-[a-d]-\d+/);
+    expect(text).toMatch(/opt-[a-d]-\d+/);
+    expect(text).toContain('"correct"');
     expect(text).not.toMatch(/correct_?index|correct_?answer/i);
     expect((await call(path(crypto.randomUUID()), { cookie: adminCookie })).status).toBe(404);
   });

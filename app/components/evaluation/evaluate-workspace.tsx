@@ -82,7 +82,7 @@ export function EvaluateWorkspace({
   const ticked = passed[question.id]!;
   const suggestion = Object.keys(runTriage).filter((id) => !ticked.has(id));
   // What Save would store: each question's marks by its cases' points, the same function as the server's.
-  const totalMarks = (sets: typeof passed) => questions.reduce((sum, q) => sum + codingMarks({ passedIds: sets[q.id]!, cases: q.cases }).marks, 0);
+  const totalMarks = (sets: typeof passed) => questions.reduce((sum, q) => sum + codingMarks({ passedIds: sets[q.id]!, cases: q.cases, of: q.maxMarks }).marks, 0);
   const withSuggestion = { ...passed, [question.id]: new Set([...ticked, ...suggestion]) };
   const toggle = (id: string, on: boolean) =>
     setPassed((p) => {

@@ -121,8 +121,8 @@ function PointsTotal({ cases }: { cases: ManagedTestCase[] }) {
       <span className="font-medium">{`Total: ${total} points.`}</span>{" "}
       <span className="text-muted">
         {total > 0
-          ? `A passed case earns its points' share of the question's ${TEST_RULES.marksPerCodingQuestion} marks.`
-          : `With 0 points in all, every case counts equally toward the question's ${TEST_RULES.marksPerCodingQuestion} marks.`}
+          ? `A passed case earns its points' share of the question's marks (${TEST_RULES.marksPerCodingQuestion} in a test of 2 questions).`
+          : `With 0 points in all, every case counts equally toward the question's marks (${TEST_RULES.marksPerCodingQuestion} in a test of 2 questions).`}
       </span>
     </p>
   );

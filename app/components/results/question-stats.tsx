@@ -17,6 +17,9 @@ function Rate({ share }: { share: number | null }) {
   );
 }
 
+/** "Given to 7 students": how many students drew the question (issue 36). */
+const givenTo = (n: number) => `Given to ${n} student${n === 1 ? "" : "s"}`;
+
 const r2 = (r: number | null) => (r === null ? "—" : r.toFixed(2));
 
 function CaseRow({ c }: { c: CaseStat }) {
@@ -53,7 +56,7 @@ export function CodingQuestionStats({ questions }: { questions: QuestionStat[] }
               {q.title} {q.flagged ? <Badge tone="red">Likely broken case</Badge> : null}
             </h4>
             <p className={`text-sm ${muted}`}>
-              {q.attempts} submission{q.attempts === 1 ? "" : "s"} · {percent(q.allPassRate)} pass every case · mean score{" "}
+              {givenTo(q.given)} · {q.attempts} submission{q.attempts === 1 ? "" : "s"} · {percent(q.allPassRate)} pass every case · mean score{" "}
               {q.meanScore === null ? "—" : `${Math.round(q.meanScore)}%`}
             </p>
           </header>
@@ -88,7 +91,7 @@ export function CodingQuestionStats({ questions }: { questions: QuestionStat[] }
         </section>
       ))}
       <p className={`text-xs ${muted}`}>
-        <strong>Fails alone</strong>: of the students who pass every other case of the question, the share who fail this one (a sound
+        <strong>Given to</strong>: the students who drew the question (each student gets their own). <strong>Fails alone</strong>: of the students who pass every other case of the question, the share who fail this one (a sound
         case is near 0%). <strong>r</strong>: point-biserial correlation between passing the case and the student&apos;s other passed
         cases (higher separates strong from weak students; negative is suspect). A case is flagged when at least 3 students pass
         everything else and half or more of them fail it.
@@ -109,6 +112,9 @@ export function McqQuestionStats({ questions }: { questions: McqStat[] }) {
             <tr>
               <th className={th}>#</th>
               <th className={th}>Question</th>
+              <th className={th} title="How many students were given this question">
+                Given to
+              </th>
               <th className={th}>Answers</th>
               <th className={th}>Correct</th>
               <th className={`${th} normal-case`}>r</th>
@@ -124,6 +130,9 @@ export function McqQuestionStats({ questions }: { questions: McqStat[] }) {
                 <td className={`${td} max-w-md truncate`} title={q.title}>
                   {q.title}
                 </td>
+                <td className={`${td} tabular-nums whitespace-nowrap`}>
+                  {q.given} <span className={muted}>student{q.given === 1 ? "" : "s"}</span>
+                </td>
                 <td className={`${td} tabular-nums`}>{q.answers}</td>
                 <td className={td}>
                   <Rate share={q.passRate} />
@@ -136,6 +145,7 @@ export function McqQuestionStats({ questions }: { questions: McqStat[] }) {
         </table>
       </div>
       <p className={`text-xs ${muted}`}>
+        <strong>Given to</strong>: the students who drew the question; answers and the share correct count only them.{" "}
         <strong>r</strong>: point-biserial correlation between answering correctly and the student&apos;s other correct answers. A
         question is flagged when, over at least 5 answers, r is −0.2 or lower: stronger students get it wrong more often.
       </p>

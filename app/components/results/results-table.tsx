@@ -7,12 +7,14 @@ import { Dialog } from "~/components/ui/dialog";
 import {
   formatDuration,
   formatOffline,
+  notGiven,
   OUTCOME_LABEL,
   OVERRIDE_LABEL,
   previousState,
   resultBadge,
   type OverrideEntry,
   type OverrideOutcome,
+  type ResultQuestion,
   type ResultRow,
 } from "~/lib/results/results-view";
 import { adminScoreTone, SCORE_TEXT } from "~/lib/results/student-status";
@@ -23,13 +25,16 @@ const th = "px-4 py-2 font-medium";
 const td = "px-4 py-2.5";
 const muted = "text-slate-600 dark:text-slate-400";
 
-/** The spec's results table, plus time taken, connection and the override trail. */
+/** The spec's results table, plus time taken, connection, the override trail, and marks per question (issue 36: "—" where a student was not given it). */
 export function ResultsTable({
   rows,
+  questions = [],
   lmsGrades = null,
   similar = [],
 }: {
   rows: ResultRow[];
+  /** The room's questions, one marks column each, after the actions (as the export numbers them). */
+  questions?: ResultQuestion[];
   lmsGrades?: Record<string, LmsGradeStatus> | null;
   /** Tests with a confirmed similarity decision standing (issue 23): a marker, never a score change. */
   similar?: readonly string[];
@@ -52,6 +57,12 @@ export function ResultsTable({
             <th className={th}>
               <span className="sr-only">Actions</span>
             </th>
+            {questions.map((q, i) => (
+              <th key={q.id} className={`${th} text-right whitespace-nowrap`} title={q.title}>
+                Q{i + 1}
+                <span className="sr-only"> marks: {q.title}</span>
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -85,12 +96,38 @@ export function ResultsTable({
               <td className={`${td} text-right whitespace-nowrap`}>
                 <Actions row={r} onMark={(outcome) => setMarking({ row: r, outcome })} />
               </td>
+              {questions.map((q) => (
+                <MarksCell key={q.id} row={r} questionId={q.id} />
+              ))}
             </tr>
           ))}
         </tbody>
       </table>
       <MarkDialog marking={marking} onClose={() => setMarking(null)} />
     </div>
+  );
+}
+
+const NOT_GIVEN = "Not in this student's test";
+
+/** Marks for one question; "—" (labelled) for a question the student was not given, which is not 0 marks. */
+function MarksCell({ row, questionId }: { row: ResultRow; questionId: string }) {
+  const cell = `${td} text-right tabular-nums`;
+  if (notGiven(row, questionId)) {
+    return (
+      <td className={`${cell} text-slate-400 dark:text-slate-500`} title={NOT_GIVEN} data-testid="not-given">
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">{NOT_GIVEN}</span>
+      </td>
+    );
+  }
+  if (questionId in row.marks) return <td className={cell}>{row.marks[questionId]}</td>;
+  // Not launched yet, or given and not submitted yet.
+  return (
+    <td className={`${cell} ${muted}`}>
+      <span aria-hidden="true">·</span>
+      <span className="sr-only">{row.testId ? "Not submitted" : "No test yet"}</span>
+    </td>
   );
 }
 

@@ -4,13 +4,12 @@ import { Badge } from "~/components/ui/badge";
 import { LANGUAGE_LABELS } from "~/lib/ui/format";
 import { passRate } from "~/lib/student-tests/coding-marks";
 import type { SubmittedQuestion } from "~/lib/student-tests/submissions.server";
-import { TEST_RULES } from "~/lib/student-tests/test-rules";
 
 const noop = () => {};
 
 /**
  * One question of the submission view: read-only code with its language,
- * Score (marks of 50) and Score Percent, both by the cases' points as stored
+ * Score (marks of the question's share of 100) and Score Percent, both by the cases' points as stored
  * when it was judged (decision 037), Test Cases passed/total with a tick or
  * cross, Pass Rate (cases passed of all), and the numbered test cases. A case
  * shows input and expected output only when the server sent them (open cases;
@@ -56,7 +55,7 @@ export function SubmittedQuestionPanel({ question, number, audience }: { questio
       )}
 
       <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <Stat label="Score" value={`${question.marks}/${TEST_RULES.marksPerCodingQuestion}`} testId="question-score" />
+        <Stat label="Score" value={`${question.marks}/${question.maxMarks}`} testId="question-score" />
         <Stat label="Score Percent" value={`${question.score}%`} testId="question-score-percent" />
         <Stat label="Test Cases" value={`${question.passed}/${question.total} cases passed`} testId="question-cases">
           {allPassed ? (

@@ -13,7 +13,7 @@ import {
   studentBadge,
   studentScoreTone,
 } from "~/lib/results/student-status";
-import type { SubmissionView as View } from "~/lib/student-tests/submissions.server";
+import type { McqReviewQuestion, SubmissionView as View } from "~/lib/student-tests/submissions.server";
 import { ViewerTime } from "~/components/ui/viewer-time";
 import { Stat, SubmittedQuestionPanel } from "./submission-question";
 
@@ -83,7 +83,10 @@ export function SubmissionView({
           {audience === "admin" ? "Submissions" : "Your Submissions"}
         </h3>
         {view.mcq ? (
-          <McqSummary view={view} answered={view.mcq.answered} total={view.mcq.total} />
+          <>
+            <McqSummary view={view} answered={view.mcq.answered} total={view.mcq.total} admin={audience === "admin"} />
+            <McqReview questions={view.mcq.questions} audience={audience} />
+          </>
         ) : view.questions.length === 0 ? (
           <EmptyState title="No submissions for this test">Nothing was submitted or saved.</EmptyState>
         ) : (
@@ -125,15 +128,73 @@ function Questions({ view, audience }: { view: View; audience: Audience }) {
   );
 }
 
-/** MCQ: the score and how many were answered, never which option was right. */
-function McqSummary({ view, answered, total }: { view: View; answered: number; total: number }) {
+/** MCQ: the score and how many were answered; a student is never told which option was right. */
+function McqSummary({ view, answered, total, admin }: { view: View; answered: number; total: number; admin: boolean }) {
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <dl className="grid gap-4 sm:grid-cols-2">
         <Stat label="Score" value={`${view.totalScore}/${view.maxScore}`} testId="mcq-score" />
         <Stat label="Answered" value={`${answered} of ${total}`} testId="mcq-answered" />
       </dl>
-      <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">Multiple-choice answers are graded on the server; the correct options are not shown.</p>
+      {admin ? null : (
+        <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">Multiple-choice answers are graded on the server; the correct options are not shown.</p>
+      )}
     </div>
+  );
+}
+
+const LETTERS = ["A", "B", "C", "D", "E", "F"];
+
+/**
+ * Each question as the student saw it (decision 040): their order, their
+ * options' order and letters, and their answer; the administrator also sees
+ * the right option, and whether the answer was right.
+ */
+function McqReview({ questions, audience }: { questions: McqReviewQuestion[]; audience: Audience }) {
+  if (questions.length === 0) return null;
+  return (
+    <ol className="space-y-3" data-testid="mcq-review" aria-label={audience === "admin" ? "The student's questions, in their order" : "Your questions, in your order"}>
+      {questions.map((q, i) => {
+        const right = q.correct !== undefined && q.chosen !== null ? q.chosen === q.correct : null;
+        return (
+          <li key={q.id} data-testid="mcq-review-question" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <p className="font-medium">
+                <span className="text-slate-500 dark:text-slate-400">{`Question ${i + 1}. `}</span>
+                <span data-testid="mcq-review-title">{q.title}</span>
+              </p>
+              {q.chosen === null ? (
+                <Badge tone="gray">Not answered</Badge>
+              ) : right === null ? null : (
+                <Badge tone={right ? "green" : "red"}>{right ? "Right" : "Wrong"}</Badge>
+              )}
+            </div>
+            <ul className="mt-3 space-y-1.5 text-sm">
+              {q.options.map((text, k) => {
+                const chosen = q.chosen === k;
+                const correct = q.correct === k;
+                return (
+                  <li
+                    key={k}
+                    data-testid="mcq-review-option"
+                    data-chosen={chosen ? "true" : undefined}
+                    className={`flex items-start gap-2 rounded-md border px-3 py-2 ${
+                      chosen ? "border-brand-500 bg-brand-50 dark:border-brand-300 dark:bg-slate-800" : "border-slate-200 dark:border-slate-700"
+                    }`}
+                  >
+                    <span className="font-semibold tabular-nums">{`${LETTERS[k] ?? k + 1}.`}</span>
+                    <span className="min-w-0 flex-1 break-words" data-testid="mcq-review-option-text">
+                      {text}
+                    </span>
+                    {chosen ? <span className="shrink-0 text-xs font-medium text-brand-700 dark:text-brand-300">{audience === "admin" ? "Student's answer" : "Your answer"}</span> : null}
+                    {correct ? <span className="shrink-0 text-xs font-medium text-emerald-700 dark:text-emerald-300">Correct answer</span> : null}
+                  </li>
+                );
+              })}
+            </ul>
+          </li>
+        );
+      })}
+    </ol>
   );
 }

@@ -81,7 +81,17 @@ export function CreateRoomForm({ categories, onCreated }: { categories: Category
             defaultValue="python"
             options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_LABELS[l] }))}
           />
-        ) : null}
+        ) : (
+          <label className="flex items-start gap-2 text-sm">
+            <input type="checkbox" name="shuffleOptions" defaultChecked className="mt-0.5" aria-describedby="shuffle-options-hint" />
+            <span>
+              <span className="font-medium">Shuffle options</span>
+              <span id="shuffle-options-hint" className="block text-slate-500 dark:text-slate-400">
+                Each student sees each question&apos;s options in their own order.
+              </span>
+            </span>
+          </label>
+        )}
         <TextField
           label="Duration (minutes)"
           name="durationMinutes"

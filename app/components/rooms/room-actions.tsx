@@ -75,6 +75,16 @@ export function RoomActions({
           Change Questions
         </Button>
       ) : null}
+      {canChangeQuestions ? (
+        <Button
+          variant="secondary"
+          onClick={() => open("sections")}
+          disabled={room.isActive || room.startedAt !== null}
+          title={room.isActive || room.startedAt !== null ? "Sections cannot change once the test has started" : undefined}
+        >
+          Sections
+        </Button>
+      ) : null}
       <Button variant="secondary" onClick={() => open("unlock")}>
         Unlock Code
       </Button>

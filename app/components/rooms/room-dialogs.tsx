@@ -1,14 +1,14 @@
 import { useFetcher } from "@remix-run/react";
-import { useEffect, useMemo, useState, type MutableRefObject } from "react";
+import { useEffect, useState, type MutableRefObject } from "react";
 import { useToast } from "~/components/toaster";
 import { useActionToast } from "~/components/use-action-toast";
 import { useValidateOnSubmit } from "~/components/use-validate-on-submit";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog, Dialog, FormActions } from "~/components/ui/dialog";
-import { controlClass, TextField } from "~/components/ui/field";
-import { LANGUAGE_LABELS } from "~/lib/ui/format";
+import { TextField } from "~/components/ui/field";
 import { ExtendSchema, ROOM_LIMITS, scheduleSchema, UnlockCodeSchema } from "~/lib/rooms/room-validation";
 import { OtpCode, useCopyOtp } from "./otp-code";
+import { QuestionChecklist } from "./question-checklist";
 import type { RoomActionResult, RoomPageData } from "./room-page";
 
 // The room page's dialogs (spec 1: OTP, extend time, change questions, unlock code, delete, add user).
@@ -164,14 +164,9 @@ export function DeleteRoomDialog({ open, onClose, name, deleting }: { open: bool
 export function QuestionsDialog({ open, onClose, data }: { open: boolean; onClose: () => void; data: RoomPageData }) {
   const fetcher = useDialogForm(onClose);
   const [selected, setSelected] = useState<Set<string>>(new Set(data.selectedQuestionIds));
-  const [filter, setFilter] = useState("");
   useEffect(() => {
     if (open) setSelected(new Set(data.selectedQuestionIds));
   }, [open, data.selectedQuestionIds]);
-  const shown = useMemo(() => {
-    const f = filter.trim().toLowerCase();
-    return data.availableQuestions.filter((q) => !f || q.title.toLowerCase().includes(f) || q.category.toLowerCase().includes(f));
-  }, [data.availableQuestions, filter]);
   const toggle = (id: string) =>
     setSelected((s) => {
       const next = new Set(s);
@@ -200,28 +195,7 @@ export function QuestionsDialog({ open, onClose, data }: { open: boolean; onClos
         </>
       }
     >
-      <input
-        className={controlClass}
-        placeholder="Filter by title or category"
-        value={filter}
-        onChange={(e) => setFilter(e.target.value)}
-        aria-label="Filter questions"
-      />
-      <ul className="mt-3 max-h-80 divide-y divide-slate-100 overflow-y-auto rounded-md border border-slate-200 dark:divide-slate-800 dark:border-slate-700">
-        {shown.length === 0 ? <li className="p-3 text-sm text-muted">No questions match.</li> : null}
-        {shown.map((q) => (
-          <li key={q.id}>
-            <label className="flex cursor-pointer items-center gap-3 px-3 py-2 text-sm hover:bg-slate-50 dark:hover:bg-slate-800">
-              <input type="checkbox" checked={selected.has(q.id)} onChange={() => toggle(q.id)} />
-              <span className="flex-1">{q.title}</span>
-              <span className="text-xs text-muted">
-                {q.category}
-                {data.room.questionType === "coding" ? ` · ${LANGUAGE_LABELS[q.language]}` : ""}
-              </span>
-            </label>
-          </li>
-        ))}
-      </ul>
+      <QuestionChecklist data={data} selected={selected} onToggle={toggle} />
     </Dialog>
   );
 }

@@ -69,7 +69,7 @@ async function recompute(db: Db, view: SubmissionView, pick: (questionId: string
       code: q.code,
       passedIds,
       total: own.length,
-      ...codingMarks({ passedIds, cases: own }),
+      ...codingMarks({ passedIds, cases: own, of: q.maxMarks }),
     };
   });
 }

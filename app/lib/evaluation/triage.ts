@@ -117,6 +117,8 @@ export type TriageInputQuestion = {
   submitted: boolean;
   code: string;
   cases: { id?: string; points: number; passed: boolean; input?: string; expectedOutput?: string }[];
+  /** The question's marks in this test (`codingShareOf`); 50 when absent. */
+  maxMarks?: number;
 };
 
 export type PickedQuestion = { questionId: string; cases: { id: string; input: string; expectedOutput: string }[] };
@@ -185,7 +187,7 @@ export function buildTriage(
       cases.push({ caseId: c.id, wouldPassIf, actualOutput: result.actualOutput.slice(0, TRIAGE_LIMITS.storedOutputChars) });
     }
     const suggested = new Set(cases.map((c) => c.caseId));
-    return { questionId: q.id, cases, suggestedMarks: marksWith(q.cases, suggested) };
+    return { questionId: q.id, cases, suggestedMarks: marksWith(q.cases, suggested, q.maxMarks) };
   });
   return {
     status: "done",
@@ -199,9 +201,9 @@ export function buildTriage(
 }
 
 /** Save's marks for a question (`codingMarks`, decision 037), with `extra` counted as passed. */
-export function marksWith(cases: { id?: string; points: number; passed: boolean }[], extra: Set<string>): number {
+export function marksWith(cases: { id?: string; points: number; passed: boolean }[], extra: Set<string>, of?: number): number {
   const weighted = cases.map((c, i) => ({ id: c.id ?? `#${i}`, points: c.points, passed: c.passed || (c.id !== undefined && extra.has(c.id)) }));
-  return codingMarks({ passedIds: weighted.filter((c) => c.passed).map((c) => c.id), cases: weighted }).marks;
+  return codingMarks({ passedIds: weighted.filter((c) => c.passed).map((c) => c.id), cases: weighted, of }).marks;
 }
 
 /**

@@ -8,6 +8,7 @@ import { heldEntries, heldLastEdits, latestCode, type PackedEntry } from "~/lib/
 import type { Db } from "~/lib/d1/db.server";
 import { RUN_HISTORY_CAP } from "./activity.server";
 import { offlinePeriods, offlineTime, type OfflinePeriod } from "~/lib/rooms/rooms.server";
+import { readDraw } from "~/lib/rooms/draws.server";
 import { codingQuestionIds, MCQ_PROGRESS, parseMcqProgress } from "~/lib/student-tests/student-tests.server";
 
 /** The timeline replays at most this many journal entries per test, the latest ones. */
@@ -55,11 +56,15 @@ export async function monitorView(db: Db, env: Env, studentTestId: string, now =
 
   if (room.questionType === "mcq") {
     const saved = progress.find((p) => p.questionId === MCQ_PROGRESS);
-    const total = await db
-      .select({ id: questions.id })
-      .from(roomQuestions)
-      .innerJoin(questions, eq(questions.id, roomQuestions.questionId))
-      .where(and(eq(roomQuestions.roomId, room.id), eq(questions.type, "mcq")));
+    // The questions this student was given (decision 040); a test from before draws with none stored yet: the room's.
+    const drawn = await readDraw(db, test.id);
+    const total = drawn.length
+      ? drawn
+      : await db
+          .select({ id: questions.id })
+          .from(roomQuestions)
+          .innerJoin(questions, eq(questions.id, roomQuestions.questionId))
+          .where(and(eq(roomQuestions.roomId, room.id), eq(questions.type, "mcq")));
     // Counts only: which option was chosen, let alone whether it is right, stays on the server.
     const p = parseMcqProgress(saved?.code);
     const mcq: McqMonitor = {
@@ -74,7 +79,7 @@ export async function monitorView(db: Db, env: Env, studentTestId: string, now =
 
   // The student's questions in their own order; a room whose questions changed
   // since still shows whatever code exists.
-  const assigned = await codingQuestionIds(db, room, test.studentId).catch(() => [] as string[]);
+  const assigned = await codingQuestionIds(db, room, test).catch(() => [] as string[]);
   const ids = [...assigned, ...progress.map((p) => p.questionId).filter((id) => id !== MCQ_PROGRESS && !assigned.includes(id))];
   const titles = ids.length ? await db.select({ id: questions.id, title: questions.title }).from(questions).where(inArray(questions.id, ids)) : [];
   const monitored = ids.map((id, i): MonitoredQuestion => {

@@ -4,12 +4,12 @@
 // left the preview is ready. Apply writes the results to the submissions and
 // the tests in one batch. Nothing here changes a student's code.
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { questions, rejudgeItems, rejudges, studentTests, submissions, testCases, type RejudgeState } from "~/db/schema";
+import { questions, rejudgeItems, rejudges, studentTests, submissions, testCases, testDraws, type RejudgeState } from "~/db/schema";
 import type { Db } from "~/lib/d1/db.server";
 import { native, runNativeBatch } from "~/lib/d1/queries.server";
 import { FormError } from "~/lib/http/forms.server";
 import { judgeCases } from "~/lib/runner/judge.server";
-import { codingMarks } from "~/lib/student-tests/coding-marks";
+import { codingMarks, codingShare } from "~/lib/student-tests/coding-marks";
 import { testTotal } from "~/lib/student-tests/submissions.server";
 import { REJUDGE_MESSAGES, REJUDGE_PACE, samePassed } from "./rejudge";
 
@@ -32,7 +32,17 @@ export async function judgeStep(env: Env, db: Db, rejudgeId: string): Promise<Re
   const before = await progressOf(db, rejudgeId);
   if (!before || before.state !== "previewing") return before;
   const pending = await db
-    .select({ id: rejudgeItems.id, questionId: rejudgeItems.questionId, oldPassedIds: rejudgeItems.oldPassedIds, oldMarks: rejudgeItems.oldMarks, code: submissions.code, language: submissions.language })
+    .select({
+      id: rejudgeItems.id,
+      questionId: rejudgeItems.questionId,
+      oldPassedIds: rejudgeItems.oldPassedIds,
+      oldMarks: rejudgeItems.oldMarks,
+      code: submissions.code,
+      language: submissions.language,
+      // The question's marks in that student's test (codingShare of their draw; a test without one keeps 50).
+      drawn: sql<number>`(select count(*) from ${testDraws} where ${testDraws.studentTestId} = ${submissions.studentTestId})`,
+      position: sql<number | null>`(select ${testDraws.position} from ${testDraws} where ${testDraws.studentTestId} = ${submissions.studentTestId} and ${testDraws.questionId} = ${rejudgeItems.questionId})`,
+    })
     .from(rejudgeItems)
     .innerJoin(submissions, eq(submissions.id, rejudgeItems.submissionId))
     .where(and(eq(rejudgeItems.rejudgeId, rejudgeId), isNull(rejudgeItems.judgedAt)))
@@ -64,7 +74,7 @@ export async function judgeStep(env: Env, db: Db, rejudgeId: string): Promise<Re
       }
       // Only the question's own cases count, as recordSubmission stores them.
       const passedIds = own.filter((c) => passed.has(c.id)).map((c) => c.id);
-      const { marks, score } = codingMarks({ passedIds, cases: own });
+      const { marks, score } = codingMarks({ passedIds, cases: own, of: codingShare(item.drawn, item.position ?? -1) });
       return { item, passedIds, marks, score, total: own.length, changed: marks !== item.oldMarks || !samePassed(item.oldPassedIds, passedIds) };
     }),
   );

@@ -4,6 +4,7 @@ import {
   averageScore,
   DEFAULT_VIEW,
   formatDuration,
+  notGiven,
   parseResultsView,
   resultBadge,
   resultsCsvRows,
@@ -34,6 +35,7 @@ function row(over: Partial<ResultRow>): ResultRow {
     overrideStatus: null,
     trail: [],
     marks: {},
+    questions: [],
     ...over,
   };
 }
@@ -132,6 +134,7 @@ describe("resultsCsvRows", () => {
       overrideStatus: "failed",
       trail: [{ outcome: "failed", adminName: "Ann Admin", at: Date.UTC(2026, 10, 23, 10, 2), previousScore: 50, previousStatus: "attempted", previousDisqualified: false }],
       marks: { q1: 50 },
+      questions: ["q1", "q2"],
     });
     const waiting = row({ name: "Bo", email: "bo@x.edu", testId: null, status: null, totalScore: null });
     const [header, first, second] = resultsCsvRows(
@@ -155,10 +158,48 @@ describe("resultsCsvRows", () => {
       "Time taken",
       "Offline time",
       "Synced after end",
+      "Questions",
       "Q1 marks: Reverse a String",
       "Q2 marks: Count Vowels",
     ]);
-    expect(first).toEqual(["Ada", "ada@x.edu", "50", "Disqualified", "Failed", "Ann Admin", "2026-11-23T10:02:00.000Z", "50", "attempted", "2", "12m 05s", "1m 05s", "Yes", "50", ""]);
-    expect(second).toEqual(["Bo", "bo@x.edu", "—", "Not started", "", "", "", "", "", "—", "—", "—", "No", "", ""]);
+    expect(first).toEqual([
+      "Ada",
+      "ada@x.edu",
+      "50",
+      "Disqualified",
+      "Failed",
+      "Ann Admin",
+      "2026-11-23T10:02:00.000Z",
+      "50",
+      "attempted",
+      "2",
+      "12m 05s",
+      "1m 05s",
+      "Yes",
+      "Reverse a String; Count Vowels",
+      "50",
+      "",
+    ]);
+    expect(second).toEqual(["Bo", "bo@x.edu", "—", "Not started", "", "", "", "", "", "—", "—", "—", "No", "", "", ""]);
+  });
+
+  it("lists each student's own questions in their order, and leaves the marks of a question they were not given empty", () => {
+    const questions = [
+      { id: "a", title: "Arrays 1" },
+      { id: "b", title: "Basics 1" },
+      { id: "c", title: "Basics 2" },
+    ];
+    const ann = row({ name: "Ann", questions: ["c", "a"], marks: { a: 5, c: 0 } });
+    const ben = row({ name: "Ben", questions: ["b", "a"], marks: { a: 0, b: 5 } });
+    // Still taking the test: given both, nothing submitted yet.
+    const cy = row({ name: "Cy", status: "in_progress", questions: ["a", "b"] });
+    const [header, ...body] = resultsCsvRows(questions, [ann, ben, cy]);
+    expect(header!.slice(13)).toEqual(["Questions", "Q1 marks: Arrays 1", "Q2 marks: Basics 1", "Q3 marks: Basics 2"]);
+    expect(body.map((r) => r.slice(13))).toEqual([
+      ["Basics 2; Arrays 1", "5", "", "0"],
+      ["Basics 1; Arrays 1", "0", "5", ""],
+      ["Arrays 1; Basics 1", "", "", ""],
+    ]);
+    expect([notGiven(ann, "b"), notGiven(ann, "a"), notGiven(row({}), "a")]).toEqual([true, false, false]);
   });
 });

@@ -40,6 +40,12 @@ export type ResultRow = {
   trail: OverrideEntry[];
   /** Marks obtained per submitted question id. */
   marks: Record<string, number>;
+  /**
+   * The question ids this student was given, in their order (issue 36: each
+   * student their own draw); [] before the test is launched. A test from
+   * before sections without a stored draw has the questions it submitted.
+   */
+  questions: string[];
 };
 
 /** A question of the room: one column of marks in the export. */
@@ -208,8 +214,21 @@ export function applyResultsView(rows: ResultRow[], view: ResultsView): ResultRo
 
 // ------------------------------------------------------------------ the export
 
-/** The export's rows (header first): what each table row shows, plus marks per question of the room. */
+/** Whether the student was given this question: false only when we know their questions and it is not one of them. */
+export function notGiven(row: Pick<ResultRow, "questions">, questionId: string): boolean {
+  return row.questions.length > 0 && !row.questions.includes(questionId);
+}
+
+/** Separates the titles in the export's Questions cell. */
+export const QUESTIONS_SEPARATOR = "; ";
+
+/**
+ * The export's rows (header first): what each table row shows, then the
+ * student's questions (titles, in their order), then marks per question of
+ * the room; a question the student was not given leaves its cell empty.
+ */
 export function resultsCsvRows(questions: ResultQuestion[], rows: ResultRow[]): string[][] {
+  const titles = new Map(questions.map((q) => [q.id, q.title]));
   const header = [
     "Name",
     "Email",
@@ -224,6 +243,7 @@ export function resultsCsvRows(questions: ResultQuestion[], rows: ResultRow[]): 
     "Time taken",
     "Offline time",
     "Synced after end",
+    "Questions",
     ...questions.map((q, i) => `Q${i + 1} marks: ${q.title}`),
   ];
   const body = rows.map((r) => {
@@ -243,7 +263,8 @@ export function resultsCsvRows(questions: ResultQuestion[], rows: ResultRow[]): 
       formatDuration(r.timeTakenMs),
       formatOffline(r.offlineMs),
       r.syncedAfterEnd ? "Yes" : "No",
-      ...questions.map((q) => (q.id in r.marks ? String(r.marks[q.id]) : "")),
+      r.questions.map((id) => titles.get(id) ?? "Question").join(QUESTIONS_SEPARATOR),
+      ...questions.map((q) => (q.id in r.marks && !notGiven(r, q.id) ? String(r.marks[q.id]) : "")),
     ];
   });
   return [header, ...body];

@@ -2,13 +2,13 @@
 // Each read is one query per table, keyed by the room (joins, never an IN
 // list built from rows), all sent at once: a room of 500 students costs the
 // same number of queries as a room of 2.
-import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
-import { questions, resultOverrides, roomParticipants, roomQuestions, studentTests, submissions, testCases, testRooms } from "~/db/schema";
+import { and, asc, count, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { questions, resultOverrides, roomParticipants, roomQuestions, studentTests, submissions, testCases, testDraws, testRooms } from "~/db/schema";
 import type { Db } from "~/lib/d1/db.server";
 import { offlinePeriods, offlineTime } from "~/lib/rooms/rooms.server";
 import { studentTimeLabels } from "~/lib/student-tests/student-time";
 import { averageScore, roomResultsBadge, type OverrideEntry, type ResultQuestion, type ResultRow } from "./results-view";
-import { mcqStats, questionStat, scoreHistogram, type Attempt, type HistogramBin, type McqStat, type QuestionStat } from "./stats";
+import { mcqStats, questionStat, scoreHistogram, type Attempt, type HistogramBin, type McqStat, type McqStudent, type QuestionStat } from "./stats";
 
 /** Every room with its results badge, participant count (not removed) and average, newest first. */
 export async function resultsRooms(db: Db, now = Date.now()) {
@@ -83,9 +83,15 @@ export async function roomResults(db: Db, roomId: string, now = Date.now()): Pro
   const room = await db.select().from(testRooms).where(eq(testRooms.id, roomId)).get();
   if (!room) return null;
   const testsOfRoom = eq(studentTests.roomId, roomId);
+  // Every question drawn by a test of this room (issue 36): a subquery, never a list of ids.
+  const drawnInRoom = db
+    .select({ id: testDraws.questionId })
+    .from(testDraws)
+    .innerJoin(studentTests, eq(studentTests.id, testDraws.studentTestId))
+    .where(testsOfRoom);
   // Parallel queries, not db.batch: a batch returns rows keyed by column name,
   // and the joins below select several columns of the same name (id, status).
-  const [people, subs, roomQs, cases, trail, offline] = await Promise.all([
+  const [people, subs, roomQs, draws, cases, trail, offline] = await Promise.all([
     db
       .select({
         participantId: roomParticipants.id,
@@ -138,11 +144,29 @@ export async function roomResults(db: Db, roomId: string, now = Date.now()): Pro
         ),
       )
       .orderBy(asc(questions.createdAt), asc(questions.title), asc(questions.id)),
+    // Each test's draw in its order, with the question (null once deleted from the bank).
+    db
+      .select({
+        testId: testDraws.studentTestId,
+        questionId: testDraws.questionId,
+        title: questions.title,
+        createdAt: questions.createdAt,
+      })
+      .from(testDraws)
+      .innerJoin(studentTests, eq(studentTests.id, testDraws.studentTestId))
+      .leftJoin(questions, eq(questions.id, testDraws.questionId))
+      .where(testsOfRoom)
+      .orderBy(asc(testDraws.studentTestId), asc(testDraws.position)),
+    // The cases of the room's questions and of every question drawn in it.
     db
       .select({ id: testCases.id, questionId: testCases.questionId, hidden: testCases.isHidden })
       .from(testCases)
-      .innerJoin(roomQuestions, eq(roomQuestions.questionId, testCases.questionId))
-      .where(eq(roomQuestions.roomId, roomId))
+      .where(
+        or(
+          inArray(testCases.questionId, db.select({ id: roomQuestions.questionId }).from(roomQuestions).where(eq(roomQuestions.roomId, roomId))),
+          inArray(testCases.questionId, drawnInRoom),
+        ),
+      )
       .orderBy(asc(testCases.questionId), asc(testCases.position), asc(testCases.createdAt)),
     db
       .select({
@@ -161,9 +185,23 @@ export async function roomResults(db: Db, roomId: string, now = Date.now()): Pro
     offlinePeriods(db, roomId),
   ]);
 
-  // Columns: the room's questions, then any submitted question no longer in it.
+  // Columns: the room's questions, then any question a student drew that is not
+  // in its list (a question that joined a category section's category after the
+  // sections were saved, say), in the bank's order, then any submitted question
+  // in neither.
   const columns: ResultQuestion[] = roomQs.map((q) => ({ id: q.id, title: q.title }));
   const known = new Set(columns.map((c) => c.id));
+  const drawnOnly = new Map<string, { title: string; createdAt: number }>();
+  for (const d of draws) {
+    if (known.has(d.questionId) || d.title === null || drawnOnly.has(d.questionId)) continue;
+    drawnOnly.set(d.questionId, { title: d.title, createdAt: d.createdAt?.getTime() ?? 0 });
+  }
+  const byBankOrder = ([a, x]: [string, { title: string; createdAt: number }], [b, y]: [string, { title: string; createdAt: number }]) =>
+    x.createdAt - y.createdAt || x.title.localeCompare(y.title) || a.localeCompare(b);
+  for (const [id, q] of [...drawnOnly].sort(byBankOrder)) {
+    known.add(id);
+    columns.push({ id, title: q.title });
+  }
   for (const s of subs) {
     if (known.has(s.questionId)) continue;
     known.add(s.questionId);
@@ -171,6 +209,21 @@ export async function roomResults(db: Db, roomId: string, now = Date.now()): Pro
   }
 
   const subsByTest = groupBy(subs, (s) => s.testId);
+  const drawsByTest = groupBy(draws, (d) => d.testId);
+  const column = new Map(columns.map((c, i) => [c.id, i]));
+  /**
+   * The questions a test was given, in its order: its stored draw (a question
+   * deleted from the bank and never submitted has no column, and is left out,
+   * as every reader of a draw does), then any question it submitted outside
+   * it. A test from before sections with no draw yet: its submitted
+   * questions, in the columns' order.
+   */
+  const givenTo = (testId: string): string[] => {
+    const given = (drawsByTest.get(testId) ?? []).map((d) => d.questionId).filter((id) => column.has(id));
+    const seen = new Set(given);
+    const submitted = (subsByTest.get(testId) ?? []).map((s) => s.questionId).filter((id) => !seen.has(id));
+    return [...given, ...[...new Set(submitted)].sort((a, b) => column.get(a)! - column.get(b)!)];
+  };
   const trailByTest = groupBy(trail, (t) => t.testId);
   const rows: ResultRow[] = people.map((p) => {
     const t = p.test;
@@ -207,6 +260,7 @@ export async function roomResults(db: Db, roomId: string, now = Date.now()): Pro
           )
         : [],
       marks: Object.fromEntries(own.map((s) => [s.questionId, s.marks])),
+      questions: t ? givenTo(t.id) : [],
     };
   });
 
@@ -220,6 +274,10 @@ export async function roomResults(db: Db, roomId: string, now = Date.now()): Pro
   };
   const counted = new Set(rows.flatMap((r) => (r.testId ? [r.testId] : [])));
   const ownSubs = subs.filter((s) => counted.has(s.testId));
+  // Per question, how many counted students were given it (the item statistics' "Given to").
+  const givenSets = new Map(rows.flatMap((r) => (r.testId ? [[r.testId, new Set(r.questions)] as const] : [])));
+  const given = new Map<string, number>();
+  for (const set of givenSets.values()) for (const id of set) given.set(id, (given.get(id) ?? 0) + 1);
   if (room.questionType === "coding") {
     const totalPassed = new Map<string, number>();
     for (const s of ownSubs) totalPassed.set(s.testId, (totalPassed.get(s.testId) ?? 0) + s.passedIds.length);
@@ -233,16 +291,16 @@ export async function roomResults(db: Db, roomId: string, now = Date.now()): Pro
           totalPassed: totalPassed.get(s.testId) ?? 0,
           score: s.score,
         })),
+        given.get(q.id) ?? 0,
       ),
     );
   } else {
-    const answers = new Map<string, Map<string, boolean>>();
-    for (const s of ownSubs) {
-      const own = answers.get(s.testId) ?? new Map<string, boolean>();
-      own.set(s.questionId, s.passed > 0);
-      answers.set(s.testId, own);
-    }
-    stats.mcq = mcqStats(columns, [...answers.values()]);
+    // Every counted student, with the questions they were given: one who was not given a question never counts for it.
+    const students = new Map<string, McqStudent & { answers: Map<string, boolean> }>(
+      [...givenSets].map(([testId, set]) => [testId, { given: set, answers: new Map<string, boolean>() }]),
+    );
+    for (const s of ownSubs) students.get(s.testId)?.answers.set(s.questionId, s.passed > 0);
+    stats.mcq = mcqStats(columns, [...students.values()]);
   }
 
   return {

@@ -86,8 +86,14 @@ describe("questionStat", () => {
       { ...attempt(["c1", "c2", "c3", "c4", "c5"]), score: 100 },
       { ...attempt(["c1"]), score: 20 },
     ]);
-    expect(q).toMatchObject({ attempts: 2, allPassRate: 0.5, meanScore: 60, flagged: false });
-    expect(questionStat({ id: "q", title: "Q", cases: CASES }, [])).toMatchObject({ attempts: 0, allPassRate: null, meanScore: null });
+    expect(q).toMatchObject({ given: 2, attempts: 2, allPassRate: 0.5, meanScore: 60, flagged: false });
+    expect(questionStat({ id: "q", title: "Q", cases: CASES }, [])).toMatchObject({ given: 0, attempts: 0, allPassRate: null, meanScore: null });
+  });
+
+  it("how many students were given the question, beside the submissions", () => {
+    const attempts = [{ ...attempt(["c1"]), score: 20 }];
+    expect(questionStat({ id: "q", title: "Q", cases: CASES }, attempts, 7)).toMatchObject({ given: 7, attempts: 1 });
+    expect(questionStat({ id: "q", title: "Q", cases: CASES }, [], 3)).toMatchObject({ given: 3, attempts: 0, allPassRate: null });
   });
 });
 
@@ -97,25 +103,46 @@ describe("mcqStats", () => {
     { id: "b", title: "B" },
     { id: "c", title: "C" },
   ];
-  const student = (a: boolean, b: boolean, c?: boolean) => new Map(Object.entries({ a, b, ...(c === undefined ? {} : { c }) }));
+  /** A student given a, b and c (or only those answered, when given is left out). */
+  const student = (a: boolean, b: boolean, c?: boolean, given = ["a", "b", "c"]) => ({
+    given: new Set(given),
+    answers: new Map(Object.entries({ a, b, ...(c === undefined ? {} : { c }) })),
+  });
 
   it("pass rate per question over those who answered it", () => {
     const stats = mcqStats(qs, [student(true, false, true), student(true, true), student(false, false, false)]);
-    expect(stats.map((s) => [s.answers, s.correct])).toEqual([
-      [3, 2],
-      [3, 1],
-      [2, 1],
+    expect(stats.map((s) => [s.given, s.answers, s.correct])).toEqual([
+      [3, 3, 2],
+      [3, 3, 1],
+      [3, 2, 1],
     ]);
     expect(stats[2]!.passRate).toBe(0.5);
   });
 
+  it("counts a student only for the questions they were given (each student their own draw)", () => {
+    const stats = mcqStats(qs, [
+      student(true, false, undefined, ["a", "b"]),
+      // An answer row for a question this student was not given never counts, nor in their rest score.
+      student(true, true, true, ["a", "c"]),
+      student(false, false, false, ["b", "c"]),
+    ]);
+    expect(stats.map((s) => [s.id, s.given, s.answers, s.correct])).toEqual([
+      ["a", 2, 2, 2],
+      ["b", 2, 2, 0],
+      ["c", 2, 2, 1],
+    ]);
+    expect(stats[1]!.passRate).toBe(0);
+    expect(mcqStats([{ id: "d", title: "D" }], [student(true, true)])).toEqual([expect.objectContaining({ given: 0, answers: 0, passRate: null })]);
+  });
+
   it("flags a question that stronger students get wrong more often (a wrong answer key)", () => {
+    const all = new Set(["a", "b", "c"]);
     const many = [
-      ...Array.from({ length: 4 }, () => new Map([["a", true], ["b", true], ["c", false]])),
-      ...Array.from({ length: 4 }, () => new Map([["a", false], ["b", false], ["c", true]])),
+      ...Array.from({ length: 4 }, () => ({ given: all, answers: new Map([["a", true], ["b", true], ["c", false]]) })),
+      ...Array.from({ length: 4 }, () => ({ given: all, answers: new Map([["a", false], ["b", false], ["c", true]]) })),
     ];
     const stats = mcqStats(qs, many);
-    expect(stats[2]).toMatchObject({ flagged: true });
+    expect(stats[2]).toMatchObject({ flagged: true, given: 8 });
     expect(stats[2]!.pointBiserial!).toBeLessThan(-0.2);
     expect(stats[0]!.flagged).toBe(false);
   });

@@ -142,6 +142,8 @@ export function caseStats(cases: readonly CaseInput[], attempts: readonly Attemp
 export type QuestionStat = {
   id: string;
   title: string;
+  /** Students (with a test) who were given this question in their draw. */
+  given: number;
   attempts: number;
   /** Share of submissions passing every case; null without submissions. */
   allPassRate: number | null;
@@ -151,16 +153,18 @@ export type QuestionStat = {
   flagged: boolean;
 };
 
-/** A coding question: its submissions and each of its cases. */
+/** A coding question: its submissions and each of its cases, and how many students were given it (at least those who submitted). */
 export function questionStat(
   question: { id: string; title: string; cases: readonly CaseInput[] },
   attempts: readonly (Attempt & { score: number })[],
+  given = attempts.length,
 ): QuestionStat {
   const cases = caseStats(question.cases, attempts);
   const allPass = attempts.filter((a) => question.cases.length > 0 && question.cases.every((c) => a.passed.has(c.id))).length;
   return {
     id: question.id,
     title: question.title,
+    given: Math.max(given, attempts.length),
     attempts: attempts.length,
     allPassRate: attempts.length ? allPass / attempts.length : null,
     meanScore: attempts.length ? attempts.reduce((s, a) => s + a.score, 0) / attempts.length : null,
@@ -172,6 +176,9 @@ export function questionStat(
 export type McqStat = {
   id: string;
   title: string;
+  /** Students who were given this question in their draw. */
+  given: number;
+  /** Answer rows of students given it (an unanswered question counts, as wrong). */
   answers: number;
   correct: number;
   passRate: number | null;
@@ -181,15 +188,21 @@ export type McqStat = {
   reason: string | null;
 };
 
+/** One student's MCQ test: the questions they were given, and right or wrong per question with an answer row. */
+export type McqStudent = { given: ReadonlySet<string>; answers: ReadonlyMap<string, boolean> };
+
 /**
  * MCQ questions have no cases, so the figure is the point-biserial
  * correlation alone: flagged when, over at least MCQ_MIN_ANSWERS answers,
- * it is at or below MCQ_NEGATIVE_R (check the answer key).
+ * it is at or below MCQ_NEGATIVE_R (check the answer key). Each student
+ * counts only for the questions they were given (issue 36: students draw
+ * different questions); the rest score is their correct answers among those.
  */
-export function mcqStats(questions: readonly { id: string; title: string }[], students: readonly ReadonlyMap<string, boolean>[]): McqStat[] {
-  const totals = students.map((s) => [...s.values()].filter(Boolean).length);
+export function mcqStats(questions: readonly { id: string; title: string }[], students: readonly McqStudent[]): McqStat[] {
+  const own = students.map((s) => new Map([...s.answers].filter(([id]) => s.given.has(id))));
+  const totals = own.map((answers) => [...answers.values()].filter(Boolean).length);
   return questions.map((q) => {
-    const answered = students.map((s, i) => ({ correct: s.get(q.id), total: totals[i]! })).filter((a) => a.correct !== undefined);
+    const answered = own.map((s, i) => ({ correct: s.get(q.id), total: totals[i]! })).filter((a) => a.correct !== undefined);
     const passes = answered.map((a) => a.correct === true);
     const correct = passes.filter(Boolean).length;
     const r = pointBiserial(
@@ -200,6 +213,7 @@ export function mcqStats(questions: readonly { id: string; title: string }[], st
     return {
       id: q.id,
       title: q.title,
+      given: students.filter((s) => s.given.has(q.id)).length,
       answers: answered.length,
       correct,
       passRate: answered.length ? correct / answered.length : null,

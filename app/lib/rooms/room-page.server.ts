@@ -6,6 +6,7 @@ import { notLaunchedStudents, rosterCourses } from "~/lib/lti/roster.server";
 import { roomGrid } from "~/lib/monitor/monitor.server";
 import { timeTrail } from "~/lib/student-tests/student-time.server";
 import { categoryCounts, roomDetail } from "./rooms.server";
+import { roomSectionsOf } from "./draws.server";
 
 /**
  * The room page's data, or null when the room does not exist. `bank`: whether the viewer may see the question bank (administrators only,
@@ -15,18 +16,22 @@ import { categoryCounts, roomDetail } from "./rooms.server";
 export async function roomPageData(db: Db, env: Env, roomId: string, { bank }: { bank: boolean }) {
   const detail = await roomDetail(db, env, roomId, { bank });
   if (!detail) return null;
-  const [categories, grid, courses, notLaunched, timeChanges] = await Promise.all([
+  const [categories, grid, courses, notLaunched, timeChanges, sections] = await Promise.all([
     categoryCounts(db),
     roomGrid(db, env, detail.room.id),
     rosterCourses(db, detail.room.id),
     notLaunchedStudents(db, detail.room.id),
     timeTrail(db, detail.room.id),
+    roomSectionsOf(db, detail.room.id),
   ]);
   const { room } = detail;
   return {
     ...detail,
     categories: categories.map((c) => c.name),
     canChangeQuestions: bank,
+    // The sections editor (decision 040): each section's pick and its category or list; the bank's counts per category.
+    sections: sections.map((s) => ({ pick: s.pick, category: s.category, questionIds: s.questionIds })),
+    categoryCounts: bank ? categories : [],
     grid,
     timeChanges,
     // LMS courses this room is in (decision 025): their roster can be synced, and who has not launched yet shows.
@@ -47,6 +52,7 @@ export async function roomPageData(db: Db, env: Env, roomId: string, { bank }: {
       otp: room.otp,
       otpExpiresAt: room.otpExpiresAt?.getTime() ?? null,
       unlockCode: room.unlockCode,
+      shuffleOptions: room.shuffleOptions,
     },
     serverNow: Date.now(),
   };

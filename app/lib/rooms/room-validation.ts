@@ -28,14 +28,16 @@ export const CreateRoomSchema = z
       .min(1, "Duration must be at least 1 minute")
       .max(24 * 60, "Duration can be at most 1440 minutes")
       .default(ROOM_LIMITS.defaultDuration),
+    /** A checkbox (decision 040): absent is off; the form ticks it for a new MCQ room. */
+    shuffleOptions: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
   })
   .superRefine((v, ctx) => {
     if (!v.roomName || !v.category) ctx.addIssue({ code: "custom", message: "Please fill all fields and select a category" });
     if (v.roomName.length > 120) ctx.addIssue({ code: "custom", message: "Room name can be at most 120 characters" });
     if (v.category.length > CATEGORY_MAX) ctx.addIssue({ code: "custom", message: CATEGORY_TOO_LONG });
   })
-  // MCQ rooms store python (spec 1 section 5).
-  .transform((v) => ({ ...v, language: v.questionType === "mcq" ? ("python" as const) : v.language }));
+  // MCQ rooms store python (spec 1 section 5); only MCQ options shuffle.
+  .transform((v) => ({ ...v, language: v.questionType === "mcq" ? ("python" as const) : v.language, shuffleOptions: v.questionType === "mcq" && v.shuffleOptions }));
 
 export const ExtendSchema = z.object({
   minutes: z.coerce

@@ -13,9 +13,12 @@ import {
   questions,
   roomParticipants,
   roomQuestions,
+  roomSectionQuestions,
+  roomSections,
   studentTests,
   studentTimeChanges,
   submissions,
+  testDraws,
   testRooms,
   user,
   userRoles,
@@ -29,6 +32,8 @@ import { generateOtp, OTP_PATTERN } from "~/lib/rooms/otp";
 import { creditableOutageMs, effectiveExtraTime, ownExtraTime } from "~/lib/student-tests/student-time";
 import { STUDENT_TIME_LIMITS } from "~/lib/student-tests/student-time-validation";
 import { ROOM_LIMITS } from "./room-validation";
+import { replaceSectionsStatements } from "./draws.server";
+import { TEST_RULES } from "~/lib/student-tests/test-rules";
 import { forgetHeldTests } from "~/lib/student-tests/code-journal.server";
 import { quietOutages } from "~/lib/student-tests/heard.server";
 
@@ -84,7 +89,7 @@ export async function categoryCounts(db: Db) {
 export async function createRoom(
   db: Db,
   adminId: string,
-  input: { roomName: string; category: string; questionType: QuestionType; language: Room["language"]; durationMinutes: number },
+  input: { roomName: string; category: string; questionType: QuestionType; language: Room["language"]; durationMinutes: number; shuffleOptions?: boolean },
 ) {
   const known = await db.select({ name: categories.name }).from(categories).where(eq(categories.name, input.category)).get();
   if (!known) throw new RoomRuleError("Please fill all fields and select a category");
@@ -101,7 +106,14 @@ export async function createRoom(
     throw new RoomRuleError(`Selected category must have at least ${needed} questions for ${input.questionType} type.`);
   }
   const id = crypto.randomUUID();
-  await db.batch([db.insert(testRooms).values({ id, ...input, createdBy: adminId }), ...insertRoomQuestions(db, id, picked.map((q) => q.id))]);
+  // One section, "pick 20 (MCQ) or 2 (coding) of the category": each student draws their own at launch (decision 040).
+  // room_questions keeps today's list for the pages that have not moved to the draw yet.
+  const section = { pick: input.questionType === "mcq" ? ROOM_LIMITS.mcqQuestions : TEST_RULES.codingQuestions, category: input.category, questionIds: [] };
+  await db.batch([
+    db.insert(testRooms).values({ id, ...input, createdBy: adminId }),
+    ...insertRoomQuestions(db, id, picked.map((q) => q.id)),
+    ...replaceSectionsStatements(db, id, [section]),
+  ]);
   return id;
 }
 
@@ -344,7 +356,13 @@ export async function changeQuestions(db: Db, room: Room, questionIds: string[])
       .where(and(inArray(questions.id, ids), eq(questions.type, room.questionType))),
   );
   if (found.length !== questionIds.length) throw new RoomRuleError(`Every question must be an existing ${room.questionType} question`);
-  await db.batch([db.delete(roomQuestions).where(eq(roomQuestions.roomId, room.id)), ...insertRoomQuestions(db, room.id, questionIds)]);
+  // The room becomes one hand-picked section of these (decision 040): an MCQ room gives all of them, a coding room 2.
+  const section = { pick: room.questionType === "mcq" ? questionIds.length : TEST_RULES.codingQuestions, category: null, questionIds };
+  await db.batch([
+    db.delete(roomQuestions).where(eq(roomQuestions.roomId, room.id)),
+    ...insertRoomQuestions(db, room.id, questionIds),
+    ...replaceSectionsStatements(db, room.id, [section]),
+  ]);
 }
 
 const ROOM_QUESTION_PARAMS = 3; // id (generated), room_id, question_id
@@ -369,7 +387,10 @@ export async function deleteRoom(db: Db, env: Env, roomId: string) {
     db.delete(journalEntries).where(inArray(journalEntries.studentTestId, testsOfRoom)),
     db.delete(journalPacks).where(inArray(journalPacks.studentTestId, testsOfRoom)),
     db.delete(codeRuns).where(inArray(codeRuns.studentTestId, testsOfRoom)),
+    db.delete(testDraws).where(inArray(testDraws.studentTestId, testsOfRoom)),
     db.delete(studentTests).where(eq(studentTests.roomId, roomId)),
+    db.delete(roomSectionQuestions).where(inArray(roomSectionQuestions.sectionId, db.select({ id: roomSections.id }).from(roomSections).where(eq(roomSections.roomId, roomId)))),
+    db.delete(roomSections).where(eq(roomSections.roomId, roomId)),
     db.delete(participantDisconnects).where(eq(participantDisconnects.roomId, roomId)),
     db.delete(studentTimeChanges).where(eq(studentTimeChanges.roomId, roomId)),
     db.delete(testRooms).where(eq(testRooms.id, roomId)),

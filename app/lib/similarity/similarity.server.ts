@@ -2,7 +2,7 @@
 // final code per student analysed by the engine, the result stored so the
 // page opens at once, analysed again only when some code changed; decisions
 // with their trail; and the evidence only we have, the code timeline.
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or } from "drizzle-orm";
 import {
   liveCodeProgress,
   questions,
@@ -13,6 +13,7 @@ import {
   similarityRuns,
   studentTests,
   submissions,
+  testDraws,
   user,
 } from "~/db/schema";
 import { chunk, rowsPerInsert } from "~/lib/d1/limits";
@@ -38,14 +39,23 @@ export const STORE_MAX = 2000;
 const toPm = (x: number) => Math.round(x * 1000);
 const spanArray = (s: Span) => [s.startLine, s.startCol, s.endLine, s.endCol];
 
-/** The room's coding questions, in the room's order. */
+/**
+ * The room's coding questions and every coding question its students drew
+ * (issue 36: a category section can draw a question added to the bank after
+ * the room's list was saved), by title. Subqueries, never a list of ids.
+ */
 export async function roomCodingQuestions(db: Db, roomId: string) {
+  const listed = db.select({ id: roomQuestions.questionId }).from(roomQuestions).where(eq(roomQuestions.roomId, roomId));
+  const drawn = db
+    .select({ id: testDraws.questionId })
+    .from(testDraws)
+    .innerJoin(studentTests, eq(studentTests.id, testDraws.studentTestId))
+    .where(eq(studentTests.roomId, roomId));
   return db
     .select({ id: questions.id, title: questions.title, language: questions.language })
-    .from(roomQuestions)
-    .innerJoin(questions, eq(questions.id, roomQuestions.questionId))
-    .where(and(eq(roomQuestions.roomId, roomId), eq(questions.type, "coding")))
-    .orderBy(asc(questions.title))
+    .from(questions)
+    .where(and(eq(questions.type, "coding"), or(inArray(questions.id, listed), inArray(questions.id, drawn))))
+    .orderBy(asc(questions.title), asc(questions.id))
     .all();
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { codingMarks, passRate, totalPoints } from "./coding-marks";
+import { codingMarks, codingShare, codingShareOf, passRate, totalPoints } from "./coding-marks";
 
 const cases = (...points: number[]) => points.map((p, i) => ({ id: `c${i}`, points: p }));
 const first = (n: number) => Array.from({ length: n }, (_, i) => `c${i}`);
@@ -59,5 +59,31 @@ describe("passRate and totalPoints", () => {
     expect(passRate(1, 3)).toBe(33);
     expect(passRate(0, 0)).toBe(0);
     expect(totalPoints(cases(5, 10, 10, 10, 15))).toBe(50);
+  });
+});
+
+describe("codingShare: a test's 100 marks among the questions drawn (decision 040)", () => {
+  it("gives whole marks that add up to 100, the rest to the first questions shown", () => {
+    for (let n = 1; n <= 10; n++) {
+      const shares = Array.from({ length: n }, (_, i) => codingShare(n, i));
+      expect(shares.reduce((a, b) => a + b, 0)).toBe(100);
+      expect(Math.max(...shares) - Math.min(...shares)).toBeLessThanOrEqual(1);
+    }
+    expect([0, 1].map((i) => codingShare(2, i))).toEqual([50, 50]);
+    expect([0, 1, 2].map((i) => codingShare(3, i))).toEqual([34, 33, 33]);
+    expect([0, 1, 2, 3, 4, 5].map((i) => codingShare(6, i))).toEqual([17, 17, 17, 17, 16, 16]);
+  });
+
+  it("keeps the spec's 50 for a question outside the draw or a test without one", () => {
+    expect(codingShareOf(["a", "b", "c"], "c")).toBe(33);
+    expect(codingShareOf(["a", "b", "c"], "z")).toBe(50);
+    expect(codingShareOf([], "a")).toBe(50);
+  });
+
+  it("scores a question by its share: all cases passed is its whole share", () => {
+    const cases = [{ id: "x", points: 10 }, { id: "y", points: 10 }];
+    expect(codingMarks({ passedIds: ["x", "y"], cases, of: 34 }).marks).toBe(34);
+    expect(codingMarks({ passedIds: ["x"], cases, of: 33 })).toEqual({ marks: 17, score: 50 });
+    expect(codingMarks({ passedIds: ["x"], cases }).marks).toBe(25);
   });
 });

@@ -21,7 +21,7 @@ function assertUnlocked(test: StudentTest) {
 export async function runOpenCases(context: AppLoadContext, room: Room, test: StudentTest, questionId: string, code: string) {
   assertCanAnswer(room, test);
   assertUnlocked(test);
-  const cases = await casesForJudging(context.db, room, test, questionId, true);
+  const { cases } = await casesForJudging(context.db, room, test, questionId, true);
   if (cases.length === 0) throw new FormError("No open test cases available");
   const grading = await questionGrading(context.db, questionId);
   const result = await judgeCases(context, room.language, code, cases, "Failed to run code", { grading });
@@ -45,7 +45,7 @@ async function judgeAndRecord(
   code: string,
   { writtenAt = new Date(), waitWhileBusy = false }: { writtenAt?: Date; waitWhileBusy?: boolean } = {},
 ) {
-  const cases = await casesForJudging(context.db, room, test, questionId, false);
+  const { cases, marks: of } = await casesForJudging(context.db, room, test, questionId, false);
   const { timeLimitMs, memoryLimitMb, checker, ...question } = (await context.db
     .select({ id: questions.id, title: questions.title, ...gradingColumns })
     .from(questions)
@@ -54,7 +54,7 @@ async function judgeAndRecord(
   const grading = toGrading({ timeLimitMs, memoryLimitMb, checker });
   const result = await judgeCases(context, room.language, code, cases, "Failed to submit code", { waitWhileBusy, grading });
   const passedIds = result.testResults.filter((t) => t.passed).map((t) => String(t.testCaseId));
-  const { marks, score } = await recordSubmission(context.db, test, { ...question, language: room.language }, code, passedIds, cases, writtenAt);
+  const { marks, score } = await recordSubmission(context.db, test, { ...question, language: room.language }, code, passedIds, cases, of, writtenAt);
   const open = new Set(cases.filter((c) => !c.isHidden).map((c) => c.id));
   await recordRunnerUse(context.db, test.id, { kind: "submit", questionId, openPassed: passedIds.filter((id) => open.has(id)).length });
   return { compile: result.compile, cases: caseResults(result, cases, "student"), passed: passedIds.length, total: cases.length, marks, score };

@@ -6,11 +6,12 @@ import { safeEqual } from "~/lib/accounts/accounts.server";
 import { batchWhenFree } from "~/lib/d1/queries.server";
 import { prepared, type Db } from "~/lib/d1/db.server";
 import type { Room } from "~/lib/rooms/rooms.server";
+import type { DrawRow } from "~/lib/rooms/draws.server";
 import { verifyAnchor } from "./anchor.server";
 import type { HeldJournal, HotEntry } from "./code-journal";
 import type { JournalEntry, JournalKind, JudgedEntry, TestState } from "./journal-protocol";
 import { lateEntryCounts, type Outage } from "./outages";
-import { deadline, pickCodingQuestions, testCodingQuestionsStatement, MCQ_PROGRESS, parseMcqProgress, testState, type StudentTest } from "./student-tests.server";
+import { codingQuestionIds, deadline, testDrawStatement, MCQ_PROGRESS, parseMcqProgress, testState, type StudentTest } from "./student-tests.server";
 import { ANSWER_MESSAGE, finishCodingTest, McqAnswersSchema, submitMcqTest } from "./submissions.server";
 import { TEST_RULES } from "./test-rules";
 
@@ -40,7 +41,7 @@ export type JournalOptions = {
   /** Set when the journal is closed to new entries (removed, disqualified): JournalClosed. */
   closed?: string | null;
   /** The reads `readJournalRequest` already made in its batch (else applyJournal makes them). */
-  prefetched?: { codingRows: { id: string }[]; storedRows: StoredRow[] };
+  prefetched?: { drawRows: DrawRow[]; storedRows: StoredRow[] };
 };
 
 /** Entry kinds the room's object holds when accepted. */
@@ -73,15 +74,15 @@ export async function readJournalRequest(db: Db, testId: string, entryIds: strin
   return { found, prefetched };
 }
 
-/** The test's coding questions and which of these entries were stored before, in one D1 batch. */
+/** The test's stored draw (decision 040) and which of these entries were stored before, in one D1 batch. */
 async function readQuestionsAndStored(db: Db, testId: string, entryIds: string[]) {
   const d1 = db.$client;
   const [coding, stored] = await d1.batch<unknown>([
-    testCodingQuestionsStatement(db, testId),
+    testDrawStatement(db, testId),
     // At most JOURNAL_LIMITS.batchEntries (100) ids: within D1's 100 bound parameters.
     d1.prepare(`SELECT id, student_test_id AS testId, outcome, reason FROM journal_entries WHERE id IN (${entryIds.map(() => "?").join(", ") || "NULL"})`).bind(...entryIds),
   ]);
-  return { codingRows: coding!.results as { id: string }[], storedRows: stored!.results as StoredRow[] };
+  return { drawRows: coding!.results as DrawRow[], storedRows: stored!.results as StoredRow[] };
 }
 
 export function graceMessage(graceMs: number) {
@@ -126,8 +127,14 @@ export async function applyJournal(db: Db, room: Room, test: StudentTest, entrie
   // The test's questions and the entries stored before, read side by side. An
   // entry stored before (the client never got the answer) gets the same answer
   // again; it is not judged afresh against the test as it is now.
-  const { codingRows, storedRows } = options.prefetched ?? (await readQuestionsAndStored(db, test.id, sorted.map((e) => e.id)));
-  const codingIds = room.questionType === "coding" ? await pickCodingQuestions(room, test.studentId, codingRows).catch((): string[] => []) : [];
+  const { drawRows, storedRows } = options.prefetched ?? (await readQuestionsAndStored(db, test.id, sorted.map((e) => e.id)));
+  // The stored draw; a test without one (it started before draws were stored) draws now, once.
+  const codingIds =
+    room.questionType !== "coding"
+      ? []
+      : drawRows.length
+        ? drawRows.map((r) => r.questionId)
+        : await codingQuestionIds(db, room, test).catch((): string[] => []);
   const stored = new Map(storedRows.map((row) => [row.id, row]));
   // Accepted code and answers are held by the room's object, not D1: asked only
   // when one of them would be refused now (a resend gets its first answer).

@@ -2,12 +2,11 @@
 // by OTP, launching, time, the questions a student may see (never hidden cases
 // or correct answers) and the test's state. Recording and scoring live in
 // submissions.server.ts, the offline journal in journal.server.ts.
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { TestState } from "./journal-protocol";
 import {
   questions,
   roomParticipants,
-  roomQuestions,
   studentTests,
   submissions,
   testCases,
@@ -18,9 +17,13 @@ import {
 import type { Db } from "~/lib/d1/db.server";
 import { FormError } from "~/lib/http/forms.server";
 import { findRoomByOtp, InvalidOtpError, type Room } from "~/lib/rooms/rooms.server";
+import { drawFor, drawStatement, ensureDraw, storeDraw } from "~/lib/rooms/draws.server";
+import { optionsInOrder } from "~/lib/rooms/sections";
+import { selectInChunks } from "~/lib/d1/queries.server";
 import { accountExtraTime } from "./student-time.server";
 import { effectiveExtraTime, extraTimeMs, ownExtraTime, studentDeadline, type StudentTime } from "./student-time";
 import { TEST_RULES } from "./test-rules";
+import { codingShareOf } from "./coding-marks";
 import { latestCode } from "./code-journal.server";
 import { publicLimits, studentQuestionColumns } from "~/lib/questions/grading.server";
 
@@ -90,14 +93,22 @@ export async function findTest(db: Db, studentId: string, roomId: string) {
     .get();
 }
 
-/** Launch (terms accepted): creates the student test once; max score by type (spec 2 section 4). */
+/**
+ * Launch (terms accepted): creates the student test once, with its draw
+ * (decision 040), and the max score by type (spec 2 section 4; MCQ: 5 x the
+ * questions drawn). A second launch, or one racing this, gets the stored draw.
+ */
 export async function launchTest(db: Db, studentId: string, roomId: string) {
   const { room, participant } = await requireMembership(db, studentId, roomId);
   if (!room.isActive) throw new FormError("The test has not started yet", 409);
   const existing = await findTest(db, studentId, roomId);
-  if (existing) return { room, test: existing };
-  const count = await db.select({ n: sql<number>`count(*)` }).from(roomQuestions).where(eq(roomQuestions.roomId, roomId)).get();
-  const maxScore = room.questionType === "mcq" ? (count?.n ?? 0) * TEST_RULES.mcqMarks : 100;
+  if (existing) {
+    await ensureDraw(db, room, existing);
+    return { room, test: existing };
+  }
+  // Drawn before the test row exists, so a section too small refuses the launch and leaves nothing behind.
+  const draw = await drawFor(db, room);
+  const maxScore = room.questionType === "mcq" ? draw.length * TEST_RULES.mcqMarks : 100;
   // The extra time set for them in this room, else their account's accommodation, is fixed now (decision 028).
   const extra = effectiveExtraTime(ownExtraTime(participant), await accountExtraTime(db, studentId));
   await db
@@ -116,7 +127,10 @@ export async function launchTest(db: Db, studentId: string, roomId: string) {
     .update(roomParticipants)
     .set({ status: "in_progress" })
     .where(and(eq(roomParticipants.roomId, roomId), eq(roomParticipants.studentId, studentId), ne(roomParticipants.status, "removed")));
-  return { room, test: (await findTest(db, studentId, roomId))! };
+  const test = (await findTest(db, studentId, roomId))!;
+  // INSERT OR IGNORE, then read: a launch that raced this one and stored first keeps its draw.
+  await storeDraw(db, test.id, draw);
+  return { room, test };
 }
 
 // ------------------------------------------------------------------ time
@@ -137,79 +151,34 @@ export function assertCanAnswer(room: Room, test: StudentTest, now = Date.now())
 
 // ------------------------------------------------------------------ questions
 
-/** Shuffles computed in this isolate (a class autosaving asks for the same ones every 2 s), bounded. */
-const shuffles = new Map<string, readonly string[]>();
-const SHUFFLES_KEPT = 2000;
-
-/** A stable per-student order, so every student sees their own shuffle on every load. */
-async function shuffleFor(seed: string, ids: string[]) {
-  const memo = `${seed}\0${ids.join(",")}`;
-  const known = shuffles.get(memo);
-  if (known) return known;
-  const shuffled: readonly string[] = await computeShuffle(seed, ids);
-  shuffles.set(memo, shuffled);
-  if (shuffles.size > SHUFFLES_KEPT) shuffles.delete(shuffles.keys().next().value!);
-  return shuffled;
+/** A test's drawn questions as a statement that can join a D1 batch before the test is read (the journal's hot path). */
+export function testDrawStatement(db: Db, testId: string) {
+  return drawStatement(db, testId);
 }
 
-async function computeShuffle(seed: string, ids: string[]) {
-  const keyed = await Promise.all(
-    ids.map(async (id) => {
-      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${seed}:${id}`)));
-      return { id, key: Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("") };
-    }),
-  );
-  return keyed.sort((a, b) => (a.key < b.key ? -1 : 1)).map((k) => k.id);
-}
-
-/** The room's coding questions in its language, in any order. */
-function roomCodingQuestionsStatement(db: Db, room: Room) {
-  return db.$client
-    .prepare("SELECT q.id AS id FROM room_questions rq JOIN questions q ON q.id = rq.question_id WHERE rq.room_id = ? AND q.type = 'coding' AND q.language = ?")
-    .bind(room.id, room.language);
-}
-
-/** The same, found from a test's id alone: a statement that can join a D1 batch before the test is read (the journal's hot path). */
-export function testCodingQuestionsStatement(db: Db, testId: string) {
-  return db.$client
-    .prepare(
-      `SELECT q.id AS id FROM student_tests t JOIN test_rooms r ON r.id = t.room_id JOIN room_questions rq ON rq.room_id = t.room_id
-       JOIN questions q ON q.id = rq.question_id WHERE t.id = ? AND q.type = 'coding' AND q.language = r.language`,
-    )
-    .bind(testId);
-}
-
-/** The 2 coding questions of the room's language this student gets. */
-export async function codingQuestionIds(db: Db, room: Room, studentId: string) {
-  const rows = await roomCodingQuestionsStatement(db, room).all<{ id: string }>();
-  return pickCodingQuestions(room, studentId, rows.results);
-}
-
-/** This student's 2 of the room's coding questions (`roomCodingQuestionsStatement`'s rows): a stable shuffle. */
-export async function pickCodingQuestions(room: Room, studentId: string, rows: { id: string }[]) {
-  if (rows.length < TEST_RULES.codingQuestions) {
-    const names = { c: "C", cpp: "C++", python: "Python", java: "Java" } as const;
-    throw new FormError(`Not enough ${names[room.language]} questions available`, 409);
-  }
-  return (await shuffleFor(`${studentId}:${room.id}`, rows.map((r) => r.id))).slice(0, TEST_RULES.codingQuestions);
+/** The coding questions this student was given (their stored draw, decision 040), in the order shown. */
+export async function codingQuestionIds(db: Db, room: Room, test: Pick<StudentTest, "id" | "studentId" | "legacyDraw">) {
+  return (await ensureDraw(db, room, test)).map((d) => d.questionId);
 }
 
 /** What the coding test page may show: open cases only, never hidden inputs or outputs. */
 export async function codingTestView(db: Db, env: Env, room: Room, test: StudentTest) {
-  const ids = await codingQuestionIds(db, room, test.studentId);
+  const drawn = await codingQuestionIds(db, room, test);
   const [qs, cases, progress, subs] = await Promise.all([
     db
       .select(studentQuestionColumns)
       .from(questions)
-      .where(inArray(questions.id, ids)),
+      .where(inArray(questions.id, drawn)),
     db
       .select({ id: testCases.id, questionId: testCases.questionId, input: testCases.input, expectedOutput: testCases.expectedOutput, isHidden: testCases.isHidden, position: testCases.position })
       .from(testCases)
-      .where(inArray(testCases.questionId, ids))
+      .where(inArray(testCases.questionId, drawn))
       .orderBy(asc(testCases.position)),
     latestCode(db, env, room.id, test.id),
     db.select().from(submissions).where(eq(submissions.studentTestId, test.id)),
   ]);
+  // A question deleted from the bank since the draw is not shown.
+  const ids = drawn.filter((id) => qs.some((x) => x.id === id));
   return ids.map((id) => {
     const q = qs.find((x) => x.id === id)!;
     const own = cases.filter((c) => c.questionId === id);
@@ -219,6 +188,8 @@ export async function codingTestView(db: Db, env: Env, room: Room, test: Student
       title: q.title,
       description: q.description,
       limits: publicLimits(q),
+      /** Its marks in this test: 100 shared among the questions drawn (decision 040). */
+      marks: codingShareOf(drawn, id),
       openCases: own.filter((c) => !c.isHidden).map((c) => ({ id: c.id, input: c.input, expectedOutput: c.expectedOutput })),
       totalCases: own.length,
       code: progress.find((p) => p.questionId === id)?.code ?? "",
@@ -231,28 +202,35 @@ export async function codingTestView(db: Db, env: Env, room: Room, test: Student
 }
 
 /** All test cases of one of this student's questions, for judging on the server only. */
+/** A question of the student's test: its cases to judge (open ones only for Run Code) and its marks in this test (`codingShareOf`). */
 export async function casesForJudging(db: Db, room: Room, test: StudentTest, questionId: string, openOnly: boolean) {
-  const ids = await codingQuestionIds(db, room, test.studentId);
+  const ids = await codingQuestionIds(db, room, test);
   if (!ids.includes(questionId)) throw new FormError("This question is not part of your test", 403);
-  const cases = await db.select().from(testCases).where(eq(testCases.questionId, questionId)).orderBy(asc(testCases.position));
-  return openOnly ? cases.filter((c) => !c.isHidden) : cases;
+  const all = await db.select().from(testCases).where(eq(testCases.questionId, questionId)).orderBy(asc(testCases.position));
+  return { cases: openOnly ? all.filter((c) => !c.isHidden) : all, marks: codingShareOf(ids, questionId) };
 }
 
 export type McqView = { id: string; title: string; options: string[] };
 
-/** The MCQ page's questions: options only, never the correct index. */
+/**
+ * The MCQ page's questions: this student's draw, in its order, each with its
+ * options in the stored order (decision 040). Never the correct index.
+ */
 export async function mcqTestView(db: Db, env: Env, room: Room, test: StudentTest) {
-  const rows = await db
-    .select({ id: questions.id, title: questions.title, mcqOptions: questions.mcqOptions })
-    .from(roomQuestions)
-    .innerJoin(questions, eq(questions.id, roomQuestions.questionId))
-    .where(and(eq(roomQuestions.roomId, room.id), eq(questions.type, "mcq")));
-  const order = await shuffleFor(`${test.studentId}:${room.id}`, rows.map((r) => r.id));
+  const draw = await ensureDraw(db, room, test);
+  const rows = await selectInChunks(db, draw.map((d) => d.questionId), (ids) =>
+    db
+      .select({ id: questions.id, title: questions.title, mcqOptions: questions.mcqOptions })
+      .from(questions)
+      .where(and(inArray(questions.id, ids), eq(questions.type, "mcq"))),
+  );
   const progress = (await latestCode(db, env, room.id, test.id)).find((p) => p.questionId === MCQ_PROGRESS);
   return {
-    questions: order.map((id): McqView => {
-      const r = rows.find((x) => x.id === id)!;
-      return { id, title: r.title, options: (r.mcqOptions as McqOptions | null)?.options ?? [] };
+    questions: draw.flatMap((d): McqView[] => {
+      const r = rows.find((x) => x.id === d.questionId);
+      // A question deleted from the bank since the draw is not shown (nor graded).
+      if (!r) return [];
+      return [{ id: r.id, title: r.title, options: optionsInOrder((r.mcqOptions as McqOptions | null)?.options ?? [], d.optionOrder) }];
     }),
     progress: parseMcqProgress(progress?.code),
     progressSavedAt: progress?.lastUpdated.getTime() ?? null,

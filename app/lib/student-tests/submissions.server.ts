@@ -9,7 +9,6 @@ import {
   liveCodeProgress,
   questions,
   roomParticipants,
-  roomQuestions,
   studentTests,
   submissions,
   testCases,
@@ -21,7 +20,10 @@ import type { Db } from "~/lib/d1/db.server";
 import type { JudgeResult } from "~/lib/runner/client.server";
 import type { Room } from "~/lib/rooms/rooms.server";
 import { codingQuestionIds, type StudentTest } from "./student-tests.server";
-import { codingMarks, type WeightedCase } from "./coding-marks";
+import { ensureDraw, readDraw } from "~/lib/rooms/draws.server";
+import { ownOptionIndex } from "~/lib/rooms/sections";
+import { selectInChunks } from "~/lib/d1/queries.server";
+import { codingMarks, codingShareOf, type WeightedCase } from "./coding-marks";
 import { TEST_RULES } from "./test-rules";
 import { latestCode } from "./code-journal.server";
 
@@ -47,12 +49,14 @@ export async function recordSubmission(
   judged: string[],
   /** Every case of the question, with its points: marks and score weigh each by them (decision 037). */
   cases: readonly WeightedCase[],
+  /** The question's marks in this test (`codingShareOf`: 100 shared among the questions drawn). */
+  of: number,
   writtenAt: Date = new Date(),
 ) {
   // Only the question's own cases are kept; the count and the marks follow the same ids.
   const passedIds = cases.filter((c) => judged.includes(c.id)).map((c) => c.id);
   const total = cases.length;
-  const { marks, score } = codingMarks({ passedIds, cases });
+  const { marks, score } = codingMarks({ passedIds, cases, of });
   const judgedAt = new Date();
   await db.batch([
     db
@@ -111,7 +115,7 @@ export const testTotal = sql<number>`min(100, (select coalesce(sum(${submissions
 
 /** Finish Test (coding): completed if every question has a submission, attempted if some. */
 export async function finishCodingTest(db: Db, room: Room, test: StudentTest) {
-  const ids = await codingQuestionIds(db, room, test.studentId);
+  const ids = await codingQuestionIds(db, room, test);
   const subs = await db.select({ questionId: submissions.questionId }).from(submissions).where(eq(submissions.studentTestId, test.id));
   const done = ids.filter((id) => subs.some((s) => s.questionId === id)).length;
   const status = done === ids.length ? "completed" : done > 0 ? "attempted" : "in_progress";
@@ -129,18 +133,32 @@ export async function finishCodingTest(db: Db, room: Room, test: StudentTest) {
   return { status, totalScore: after?.totalScore ?? 0 };
 }
 
-/** MCQ submit: graded here, 5 marks per correct answer (README difference 4). */
+/**
+ * MCQ submit: graded here, 5 marks per correct answer (README difference 4),
+ * over this student's draw (decision 040). An answer is an index in the order
+ * the student saw; it is mapped back through the stored option order, and the
+ * submission keeps the question's own index (so results read one meaning).
+ */
 export async function submitMcqTest(db: Db, room: Room, test: StudentTest, answers: Record<string, number>) {
-  const rows = await db
-    .select({ id: questions.id, title: questions.title, mcqOptions: questions.mcqOptions })
-    .from(roomQuestions)
-    .innerJoin(questions, eq(questions.id, roomQuestions.questionId))
-    .where(and(eq(roomQuestions.roomId, room.id), eq(questions.type, "mcq")));
+  const draw = await ensureDraw(db, room, test);
+  const found = await selectInChunks(db, draw.map((d) => d.questionId), (ids) =>
+    db
+      .select({ id: questions.id, title: questions.title, mcqOptions: questions.mcqOptions })
+      .from(questions)
+      .where(and(inArray(questions.id, ids), eq(questions.type, "mcq"))),
+  );
+  // In the draw's order; a question deleted from the bank since is not graded.
+  const rows = draw.flatMap((d) => {
+    const q = found.find((f) => f.id === d.questionId);
+    return q ? [{ ...q, optionOrder: d.optionOrder }] : [];
+  });
   const now = new Date();
   let correct = 0;
   const perQuestion = rows.map((q) => {
-    const chosen = answers[q.id];
-    const right = typeof chosen === "number" && chosen === (q.mcqOptions as McqOptions | null)?.correct_index;
+    const options = q.mcqOptions as McqOptions | null;
+    const shown = answers[q.id];
+    const chosen = typeof shown === "number" ? ownOptionIndex(shown, q.optionOrder, options?.options.length ?? 0) : undefined;
+    const right = chosen !== undefined && chosen === options?.correct_index;
     if (right) correct++;
     return { q, chosen, right };
   });
@@ -239,8 +257,10 @@ export type SubmittedQuestion = {
   submitted: boolean;
   passed: number;
   total: number;
-  /** Marks of 50, by the cases' points (decision 037), as stored when judged. */
+  /** Marks of `maxMarks`, by the cases' points (decision 037), as stored when judged. */
   marks: number;
+  /** The question's marks in this test: 100 shared among the questions drawn (`codingShareOf`; 50 of 2). */
+  maxMarks: number;
   /** The same share in percent, rounded (the submission's score); the pass rate is `passed` of `total`. */
   score: number;
   submittedAt: number | null;
@@ -263,9 +283,49 @@ export type SubmissionView = {
   createdAt: number;
   /** Coding tests: every question the student got, submitted or not. */
   questions: SubmittedQuestion[];
-  /** MCQ tests: how many were answered out of how many, never which option was right. */
-  mcq: { answered: number; total: number } | null;
+  /** MCQ tests: how many were answered out of how many, and the questions as this student saw them. */
+  mcq: { answered: number; total: number; questions: McqReviewQuestion[] } | null;
 };
+
+/**
+ * An MCQ question as the student saw it (decision 040): their options in their
+ * order, and their answer as a position in that order. `correct` (the same,
+ * for the right option) is only ever set for an administrator.
+ */
+export type McqReviewQuestion = { id: string; title: string; options: string[]; chosen: number | null; correct?: number };
+
+/**
+ * An MCQ test's questions in the student's order with their options in the
+ * student's order (decision 040). The draw as stored; a test that started
+ * before sections and has none yet gets its own (the legacy order, stored);
+ * a test with neither shows its submissions. Submissions store the question's
+ * own option index, mapped here to the position the student saw. The right
+ * option (`withKey`) only for those who may see a question's secrets.
+ */
+async function mcqReview(db: Db, room: Room, test: StudentTest, subs: (typeof submissions.$inferSelect)[], withKey: boolean): Promise<McqReviewQuestion[]> {
+  let draw = await readDraw(db, test.id);
+  if (draw.length === 0 && test.legacyDraw) draw = await ensureDraw(db, room, test).catch(() => []);
+  if (draw.length === 0) draw = subs.map((s) => ({ questionId: s.questionId, sectionId: null, optionOrder: null }));
+  const rows = await selectInChunks(db, draw.map((d) => d.questionId), (ids) =>
+    db.select({ id: questions.id, title: questions.title, mcqOptions: questions.mcqOptions }).from(questions).where(inArray(questions.id, ids)),
+  );
+  return draw.map((d) => {
+    const q = rows.find((r) => r.id === d.questionId);
+    const sub = subs.find((s) => s.questionId === d.questionId);
+    const own = (q?.mcqOptions as McqOptions | null | undefined) ?? null;
+    const options = own?.options ?? [];
+    const order = d.optionOrder && d.optionOrder.length === options.length ? d.optionOrder : options.map((_, i) => i);
+    const chosenOwn = sub && /^\d+$/.test(sub.code) ? Number(sub.code) : null;
+    const shown = (ownIndex: number | null) => (ownIndex === null || order.indexOf(ownIndex) < 0 ? null : order.indexOf(ownIndex));
+    return {
+      id: d.questionId,
+      title: q?.title ?? sub?.questionTitle ?? "Question",
+      options: order.map((i) => options[i] ?? ""),
+      chosen: shown(chosenOwn),
+      ...(withKey && own ? { correct: shown(own.correct_index) ?? undefined } : {}),
+    };
+  });
+}
 
 /**
  * A student test as its submission view shows it (spec 2: "Submission
@@ -306,13 +366,14 @@ export async function submissionView(
     createdAt: test.createdAt.getTime(),
   };
   if (room.questionType === "mcq") {
-    const total = (await db.select({ n: sql<number>`count(*)` }).from(roomQuestions).where(eq(roomQuestions.roomId, room.id)).get())?.n ?? 0;
+    // The right options go with the hidden cases: to a full administrator only, never a student or a course instructor (decision 025).
+    const review = await mcqReview(db, room, test, subs, audience === "admin" && hiddenCases);
     // An MCQ submission's code holds the chosen option; '' is unanswered.
-    return { ...base, questions: [], mcq: { answered: subs.filter((s) => s.code !== "").length, total: Math.max(total, subs.length) } };
+    return { ...base, questions: [], mcq: { answered: subs.filter((s) => s.code !== "").length, total: Math.max(review.length, subs.length), questions: review } };
   }
   // The student's own questions (a stable per-student pick), plus any submitted
   // question no longer in the room: nothing submitted ever disappears.
-  const assigned = await codingQuestionIds(db, room, test.studentId).catch(() => [] as string[]);
+  const assigned = await codingQuestionIds(db, room, test).catch(() => [] as string[]);
   const ids = [...assigned, ...subs.map((s) => s.questionId).filter((id) => !assigned.includes(id))];
   if (ids.length === 0) return { ...base, questions: [], mcq: null };
   const [qs, cases, saved] = await Promise.all([
@@ -336,6 +397,7 @@ export async function submissionView(
         passed: sub?.testCasesPassed ?? 0,
         total: sub?.testCasesTotal ?? own.length,
         marks: sub?.marksObtained ?? 0,
+        maxMarks: codingShareOf(assigned, id),
         score: sub?.score ?? 0,
         submittedAt: sub?.submittedAt.getTime() ?? null,
         cases: own.map((c, i) => {

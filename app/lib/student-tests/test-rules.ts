@@ -1,7 +1,11 @@
 /** The constants of a test (spec 2 section 9), shared by the pages and the server. */
 export const TEST_RULES = {
   codingQuestions: 2,
+  /** A question's marks when a test has the spec's 2; a draw of N questions shares `codingTestMarks` (`codingShare`). */
   marksPerCodingQuestion: 50,
+  codingTestMarks: 100,
+  /** At most this many coding questions in one student's test (a room's sections in all). */
+  maxCodingQuestions: 10,
   mcqMarks: 5,
   maxTabSwitches: 3,
   /** Back to the dashboard this long after a submit or a disqualification. */

@@ -1,0 +1,143 @@
+import { useId, useMemo, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { controlClass } from "~/components/ui/field";
+import { SECTION_LIMITS, SECTION_MESSAGES, SectionsSchema, sectionSizeError, sectionsTotalError } from "~/lib/rooms/sections";
+import { QuestionChecklist } from "./question-checklist";
+import { useDialogForm } from "./room-dialogs";
+import type { RoomPageData } from "./room-page";
+
+/** One section as edited: its pick, and a category or (category "") a hand-picked list. */
+type Draft = { key: number; pick: string; category: string; questionIds: string[] };
+
+const LIST = "";
+let nextKey = 1;
+const toDrafts = (sections: RoomPageData["sections"]): Draft[] =>
+  sections.map((s) => ({ key: nextKey++, pick: String(s.pick), category: s.category ?? LIST, questionIds: s.questionIds }));
+
+/**
+ * The room's sections (decision 040): each is "pick N from" a category or a
+ * hand-picked list; each student draws their own at launch. The server
+ * checks everything again (saveSections), and refuses once the test has started.
+ */
+export function SectionsDialog({ open, onClose, data }: { open: boolean; onClose: () => void; data: RoomPageData }) {
+  const fetcher = useDialogForm(onClose);
+  const [drafts, setDrafts] = useState<Draft[]>(() => toDrafts(data.sections));
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+  // Fresh from the room each time the dialog opens, and only then: a refused save revalidates the page, and must not wipe the edits.
+  const [shownOpen, setShownOpen] = useState(open);
+  if (open !== shownOpen) {
+    setShownOpen(open);
+    if (open) {
+      setDrafts(toDrafts(data.sections));
+      setError(null);
+    }
+  }
+  const type = data.room.questionType;
+  const started = data.room.isActive || data.room.startedAt !== null;
+  const fits = useMemo(
+    () => new Set(data.availableQuestions.filter((q) => type === "mcq" || q.language === data.room.language).map((q) => q.id)),
+    [data.availableQuestions, data.room.language, type],
+  );
+  // What each section can give, as far as the page knows (a coding category's count is of every language: the server counts exactly).
+  const available = (d: Draft) => (d.category === LIST ? d.questionIds.filter((id) => fits.has(id)).length : (data.categoryCounts.find((c) => c.name === d.category)?.[type] ?? 0));
+  const update = (key: number, change: Partial<Draft>) => setDrafts((all) => all.map((d) => (d.key === key ? { ...d, ...change } : d)));
+  const total = drafts.reduce((n, d) => n + (Number(d.pick) || 0), 0);
+
+  const save = () => {
+    const sections = drafts.map((d) => ({ pick: d.pick, ...(d.category === LIST ? { questionIds: d.questionIds } : { category: d.category }) }));
+    const parsed = SectionsSchema.safeParse(sections);
+    const message = parsed.success
+      ? (sectionsTotalError(type, parsed.data) ?? sectionSizeError(parsed.data, drafts.map(available)))
+      : parsed.error.issues[0]!.message;
+    setError(message);
+    if (message || !parsed.success) return;
+    fetcher.submit({ intent: "sections", sections: JSON.stringify(parsed.data) }, { method: "post" });
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      wide
+      title="Sections"
+      description={
+        started
+          ? SECTION_MESSAGES.started
+          : `Each student draws their own ${total} question${total === 1 ? "" : "s"} when they launch the test.${type === "mcq" ? ` Each MCQ is worth 5 marks (${total * 5} in all).` : " The 100 marks are shared equally."}`
+      }
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button busy={fetcher.state !== "idle"} disabled={started} onClick={save}>
+            Save sections
+          </Button>
+        </>
+      }
+    >
+      <ol className="space-y-4">
+        {drafts.map((d, i) => (
+          <li key={d.key} className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
+            <fieldset disabled={started} className="space-y-2">
+              <legend className="text-sm font-medium">Section {i + 1}</legend>
+              <div className="flex flex-wrap items-end gap-3">
+                <label className="text-sm">
+                  <span className="mb-1 block">Pick</span>
+                  <input
+                    type="number"
+                    min={1}
+                    max={SECTION_LIMITS.maxPick}
+                    value={d.pick}
+                    onChange={(e) => update(d.key, { pick: e.target.value })}
+                    className={`${controlClass} w-24`}
+                    aria-invalid={error?.startsWith(`Section ${i + 1} `) || undefined}
+                    aria-describedby={error ? errorId : undefined}
+                  />
+                </label>
+                <label className="min-w-48 flex-1 text-sm">
+                  <span className="mb-1 block">of {available(d)} from</span>
+                  <select value={d.category} onChange={(e) => update(d.key, { category: e.target.value })} className={controlClass}>
+                    <option value={LIST}>Hand-picked questions</option>
+                    {data.categoryCounts.map((c) => (
+                      <option key={c.name} value={c.name}>
+                        {c.name} ({c[type]})
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                {drafts.length > 1 ? (
+                  <Button variant="ghost" onClick={() => setDrafts((all) => all.filter((x) => x.key !== d.key))}>
+                    Remove
+                  </Button>
+                ) : null}
+              </div>
+              {d.category === LIST ? <QuestionPicker data={data} selected={d.questionIds} onChange={(questionIds) => update(d.key, { questionIds })} /> : null}
+            </fieldset>
+          </li>
+        ))}
+      </ol>
+      {error ? (
+        <p id={errorId} role="alert" className="mt-3 text-sm text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+      {started || drafts.length >= SECTION_LIMITS.maxSections ? null : (
+        <Button
+          variant="secondary"
+          className="mt-3"
+          onClick={() => setDrafts((all) => [...all, { key: nextKey++, pick: "1", category: data.room.category, questionIds: [] }])}
+        >
+          Add section
+        </Button>
+      )}
+    </Dialog>
+  );
+}
+
+function QuestionPicker({ data, selected, onChange }: { data: RoomPageData; selected: string[]; onChange: (ids: string[]) => void }) {
+  const chosen = new Set(selected);
+  return <QuestionChecklist data={data} selected={chosen} size="short" onToggle={(id) => onChange(chosen.has(id) ? selected.filter((x) => x !== id) : [...selected, id])} />;
+}
