@@ -33,6 +33,7 @@ export const RELEASE_MESSAGES = {
   released: "Results released",
   withdrawn: "Release withdrawn: students see no scores",
   saved: "Results release saved",
+  failed: "Failed to update the results release",
 } as const;
 
 /** A room's release settings, as stored. */
@@ -131,3 +132,14 @@ export function releaseSettingsSchema(now = Date.now()) {
 }
 
 export type ReleaseSettings = z.infer<ReturnType<typeof releaseSettingsSchema>>;
+
+/** The room page's and results page's view of the release: the settings, and when released (null while held). */
+export function releaseView(room: ReleaseRoom, now = Date.now()) {
+  return {
+    mode: room.resultsRelease,
+    at: msOf(room.resultsReleaseAt),
+    releasedAt: releasedAt(room, now),
+    review: reviewOptions(room),
+  };
+}
+export type ReleaseView = ReturnType<typeof releaseView>;
