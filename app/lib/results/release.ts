@@ -143,3 +143,27 @@ export function releaseView(room: ReleaseRoom, now = Date.now()) {
   };
 }
 export type ReleaseView = ReturnType<typeof releaseView>;
+
+// ------------------------------------------------------------------ what a response may carry
+
+/** The cases a student may see the verdict of: open ones with Open cases passed, hidden ones with Hidden cases passed or failed. */
+export function shownCases<T extends { hidden: boolean }>(sight: StudentSight, cases: readonly T[]): T[] {
+  return cases.filter((c) => (c.hidden ? sight.hiddenCases : sight.openCases));
+}
+
+/** A coding question's result as a student may see it: counts over the cases they may see (null when none), marks and score with Score. */
+export type ShownResult = { passed: number | null; total: number | null; marks: number | null; score: number | null };
+
+export function shownResult(
+  sight: StudentSight,
+  result: { cases: readonly { hidden: boolean; passed: boolean }[]; marks: number; score: number },
+): ShownResult {
+  const cases = shownCases(sight, result.cases);
+  const counted = sight.released && cases.length > 0;
+  return {
+    passed: counted ? cases.filter((c) => c.passed).length : null,
+    total: counted ? cases.length : null,
+    marks: sight.score ? result.marks : null,
+    score: sight.score ? result.score : null,
+  };
+}
