@@ -257,7 +257,7 @@ test("the LTI page: the tool's URLs, the platform form, an edit and a delete con
 });
 
 test("an MCQ room: waiting, terms, the test by keyboard, submit; the admin's room dialogs", async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(160_000);
   const a = admin.page;
   const me = student.page;
   await a.goto("/admin");
@@ -286,6 +286,16 @@ test("an MCQ room: waiting, terms, the test by keyboard, submit; the admin's roo
   await a.keyboard.press("Escape");
   await expect(confirm).toBeHidden();
   await expect(a.getByRole("button", { name: "Delete", exact: true })).toBeFocused();
+
+  // Sections (decision 040): a second, hand-picked section shows the question checklist.
+  await a.getByRole("button", { name: "Sections" }).click();
+  const sections = a.getByRole("dialog", { name: "Sections" });
+  await sections.getByRole("button", { name: "Add section" }).click();
+  await sections.getByRole("group", { name: "Section 2" }).getByRole("combobox").selectOption({ label: "Hand-picked questions" });
+  await expect(sections.getByRole("textbox", { name: "Filter questions" })).toBeVisible();
+  await scan(a, "admin sections dialog");
+  await sections.getByRole("button", { name: "Cancel" }).click();
+  await expect(sections).toBeHidden();
 
   // A start scheduled for tomorrow (Start Test Now below cancels it): the dialog, then the waiting room shows it.
   await a.getByRole("button", { name: "Schedule Start" }).click();
@@ -366,6 +376,15 @@ test("an MCQ room: waiting, terms, the test by keyboard, submit; the admin's roo
   await a.goto(`/admin/results/${roomId}`);
   await expect(a.getByRole("table").first()).toBeVisible();
   await scan(a, "admin room results");
+
+  // The reviews: the student's questions and options in their order (decision 040), the admin's with the right options.
+  await a.getByRole("link", { name: /^View Test of / }).first().click();
+  await expect(a.getByTestId("mcq-review")).toBeVisible();
+  await scan(a, "admin MCQ review");
+  await me.goto("/student/history");
+  await me.getByRole("link", { name: `A11y MCQ ${tag}` }).click();
+  await expect(me.getByTestId("mcq-review")).toBeVisible();
+  await scan(me, "student MCQ review");
 });
 
 test("a coding test: the editor is no trap, Run Code keeps the focus, locked, finish", async () => {

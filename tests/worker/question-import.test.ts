@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import mixedXml from "../fixtures/question-formats/moodle-mixed.xml?raw";
 import { parseMoodleXml } from "~/lib/questions/formats";
 import { IMPORT_LIMITS, toBankImport, type BankImportInput } from "~/lib/questions/import-plan";
+import { OPEN_PER_ADMIN } from "~/lib/questions/import.server";
 import { call, ORIGIN, signUp } from "./helpers";
 import { one, rows, signUpAdmin } from "./rooms-fixture";
 
@@ -198,7 +199,7 @@ describe("importing a question file", () => {
     expect(await ok(await post({ intent: "check", items: Array.from({ length: 500 }, (_, i) => ({ kind: "mcq", title: `none-${i}`, category: "L" })) }))).toMatchObject({ duplicates: [] });
   });
 
-  it("an import belongs to the admin who began it; beginning another clears the unfinished one", async () => {
+  it("an import belongs to the admin who began it; a second one (another tab) leaves the first to finish; only the newest few stay", async () => {
     const other = await signUp({ role: "admin" });
     const { importId } = await ok<{ importId: string }>(await post({ intent: "begin", fileName: "mine.xml" }));
     await ok(await post({ intent: "stage", importId, offset: 0, questions: [mcq("Mine?", tag())] }));
@@ -206,9 +207,23 @@ describe("importing a question file", () => {
     expect((await post({ intent: "commit", importId, count: 1 }, other.cookie)).status).toBe(404);
     await ok(await post({ intent: "discard", importId }, other.cookie));
     expect(await one("SELECT count(*) AS n FROM question_import_items WHERE import_id = ?", importId)).toEqual({ n: 1 });
-    await ok(await post({ intent: "begin", fileName: "next.xml" }));
-    expect(await one("SELECT count(*) AS n FROM question_imports WHERE id = ?", importId)).toEqual({ n: 0 });
-    expect(await one("SELECT count(*) AS n FROM question_import_items WHERE import_id = ?", importId)).toEqual({ n: 0 });
+    // Another tab begins and stages its own import: the first is still there, and both commit.
+    const second = await ok<{ importId: string }>(await post({ intent: "begin", fileName: "next.xml" }));
+    const titles = [`Second tab ${tag()}?`, `First tab ${tag()}?`];
+    await ok(await post({ intent: "stage", importId: second.importId, offset: 0, questions: [mcq(titles[0]!, tag())] }));
+    expect(await one("SELECT count(*) AS n FROM question_import_items WHERE import_id = ?", importId)).toEqual({ n: 1 });
+    await ok(await post({ intent: "commit", importId: second.importId, count: 1 }));
+    await ok(await post({ intent: "stage", importId, offset: 1, questions: [mcq(titles[1]!, tag())] }));
+    await ok(await post({ intent: "commit", importId, count: 2 }));
+    for (const title of titles) expect(await one("SELECT count(*) AS n FROM questions WHERE title = ?", title)).toEqual({ n: 1 });
+    // Abandoned imports do not pile up: beginning a fourth leaves the newest three.
+    const begun: string[] = [];
+    for (let i = 0; i < OPEN_PER_ADMIN + 1; i++) {
+      begun.push((await ok<{ importId: string }>(await post({ intent: "begin", fileName: `abandoned-${i}.xml` }))).importId);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const left = await rows<{ id: string }>(`SELECT id FROM question_imports WHERE id IN (${begun.map(() => "?").join(",")})`, ...begun);
+    expect(left.map((r) => r.id).sort()).toEqual(begun.slice(1).sort());
   });
 
   it("admins only, JSON only, from our origin only", async () => {

@@ -115,7 +115,7 @@ function MarksCell({ row, questionId }: { row: ResultRow; questionId: string }) 
   const cell = `${td} text-right tabular-nums`;
   if (notGiven(row, questionId)) {
     return (
-      <td className={`${cell} text-slate-400 dark:text-slate-500`} title={NOT_GIVEN} data-testid="not-given">
+      <td className={`${cell} ${muted}`} title={NOT_GIVEN} data-testid="not-given">
         <span aria-hidden="true">—</span>
         <span className="sr-only">{NOT_GIVEN}</span>
       </td>

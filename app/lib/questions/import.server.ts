@@ -4,7 +4,7 @@
 // replaces its own positions), then commits. The commit writes the bank in
 // one D1 batch, a transaction: the import lands whole or not at all, and a
 // half-uploaded import never reaches the bank.
-import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { questionImportCases, questionImportItems, questionImports, questions } from "~/db/schema";
 import type { Db } from "~/lib/d1/db.server";
 import { runBatch, runNativeBatch, selectInChunks, type Statement } from "~/lib/d1/queries.server";
@@ -16,6 +16,8 @@ const ITEM_PARAMS = 15;
 const CASE_PARAMS = 8;
 /** An import left unfinished this long is cleared by the next one. */
 const STALE_MS = 24 * 60 * 60 * 1000;
+/** Unfinished imports one admin may have at once (the newest are kept). */
+export const OPEN_PER_ADMIN = 3;
 
 export class ImportRefusal extends Error {
   constructor(
@@ -49,10 +51,22 @@ export async function checkImport(db: Db, items: readonly { kind: "mcq" | "codin
   return { duplicates, categories: bank.map((c) => c.name) };
 }
 
-/** A new import for this admin; their unfinished ones, and anyone's stale ones, are cleared first. */
+/**
+ * A new import for this admin. Anyone's stale imports are cleared first, and
+ * of this admin's unfinished ones only the newest OPEN_PER_ADMIN - 1 stay: an
+ * import in a second tab (or by a colleague on a shared account) no longer
+ * takes away the one being previewed in the first, while abandoned ones
+ * cannot pile up.
+ */
 export async function beginImport(db: Db, adminId: string, fileName: string): Promise<string> {
   const id = crypto.randomUUID();
-  const stale = or(eq(questionImports.adminId, adminId), lt(questionImports.createdAt, new Date(Date.now() - STALE_MS)));
+  const mine = await db
+    .select({ id: questionImports.id })
+    .from(questionImports)
+    .where(eq(questionImports.adminId, adminId))
+    .orderBy(desc(questionImports.createdAt), desc(questionImports.id));
+  const dropped = mine.slice(OPEN_PER_ADMIN - 1).map((m) => m.id);
+  const stale = or(lt(questionImports.createdAt, new Date(Date.now() - STALE_MS)), dropped.length ? inArray(questionImports.id, dropped) : undefined);
   const old = db.select({ id: questionImports.id }).from(questionImports).where(stale);
   await runBatch(db, [
     db.delete(questionImportCases).where(inArray(questionImportCases.importId, old)),
