@@ -5,6 +5,7 @@
 import { and, eq, isNull, lte } from "drizzle-orm";
 import { testRooms } from "~/db/schema";
 import type { Db } from "~/lib/d1/db.server";
+import { parseValues } from "~/lib/http/forms.server";
 import { publishResultsChanged, setReleaseAlarm } from "~/lib/party.server";
 import { RELEASE_MESSAGES, releaseSettingsSchema, type ReleaseSettings } from "./release";
 
@@ -59,14 +60,14 @@ export const isReleaseIntent = (intent: unknown): intent is ReleaseIntent => REL
 /**
  * Runs one release intent for a room and tells the room: its pages refetch,
  * the LMS follows, and the room's alarm is set for an 'at' release. Returns
- * the toast. Invalid settings throw the form's ZodError (the caller answers 400).
+ * the toast. Invalid settings throw the form's FormError (a 400 with its message).
  */
 export async function runReleaseIntent(db: Db, env: Env, roomId: string, intent: ReleaseIntent, values: Record<string, unknown>, now = Date.now()): Promise<string> {
   let message: string;
   let alarm: number | null = null;
   switch (intent) {
     case "results-release": {
-      const settings = releaseSettingsSchema(now).parse(values);
+      const settings = parseValues(releaseSettingsSchema(now), values);
       await saveReleaseSettings(db, roomId, settings);
       alarm = settings.resultsRelease === "at" ? settings.resultsReleaseAt : null;
       message = RELEASE_MESSAGES.saved;

@@ -41,7 +41,8 @@ export async function listStudentHistory(db: Db, studentId: string, page: number
     db
       .select({
         testId: studentTests.id,
-        roomId: testRooms.id,
+        // Aliased: the test has an `id` too, and D1 hands a batch's rows back by column name.
+        roomId: sql<string>`${testRooms.id}`.as("room_id"),
         roomName: testRooms.roomName,
         resultsRelease: testRooms.resultsRelease,
         resultsReleaseAt: testRooms.resultsReleaseAt,
