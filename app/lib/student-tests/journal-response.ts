@@ -13,8 +13,9 @@ const isNumOrNull = (v: unknown): v is number | null => v === null || isNum(v);
 function testState(v: unknown): TestState | null {
   if (!isObj(v)) return null;
   const { status, isDisqualified, isLocked, tabSwitchCount, unlockAttemptsRemaining, endsAt, serverNow } = v;
-  const totalScore = v.totalScore ?? 0;
-  const maxScore = v.maxScore ?? 0;
+  // Absent is the schema's default 0; null (held results, decision 041) stays null.
+  const totalScore = v.totalScore === undefined ? 0 : v.totalScore;
+  const maxScore = v.maxScore === undefined ? 0 : v.maxScore;
   const submittedAt = v.submittedAt === undefined ? null : v.submittedAt;
   if (!isStr(status) || typeof isDisqualified !== "boolean" || typeof isLocked !== "boolean") return null;
   if (!isNum(tabSwitchCount) || !isNum(unlockAttemptsRemaining) || !isNumOrNull(endsAt) || !isNum(serverNow)) return null;
