@@ -9,6 +9,7 @@ import { env } from "cloudflare:workers";
 import { decode } from "turbo-stream";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, postForm } from "./helpers";
+import { control, linkToLms, waitFor, type LmsState } from "./lms-fixture";
 import { admin, journal, launch, makeRoom, one, seedCodingCategory, seedMcqCategory, signUpAdmin, start, takingStudent, testOf, type Room } from "./rooms-fixture";
 
 const CAT = "RR";
@@ -167,4 +168,29 @@ describe("a release at a time", () => {
     expect(row?.at).toBe(at);
     expect(await runInDurableObject(party, (_instance, state) => state.storage.get<number>("results-release-at"))).toBeUndefined();
   }, 60_000);
+});
+
+describe("the LMS gradebook", () => {
+  it("gets Submitted and Pending with no score while held, then the score at release", async () => {
+    const room = await makeRoom(CAT, "coding");
+    expect((await settings(room, { resultsRelease: "manual", ...ALL_ON })).status).toBe(200);
+    const s = await takingStudent(room, "Lms Held");
+    const sub = `held-${crypto.randomUUID()}`;
+    await linkToLms(room, s.email, sub);
+    await start(room);
+    await launch(s.cookie, room);
+    const testId = (await testOf(room, s.email)).id;
+    for (const [seq, q] of [Q0, Q1].entries()) {
+      expect((await journal(s.cookie, testId, [{ seq, kind: "submit-code", payload: { questionId: q, code: ECHO } }])).status).toBe(200);
+    }
+    expect((await journal(s.cookie, testId, [{ seq: 2, kind: "finish", payload: {} }])).status).toBe(200);
+    const mine = async () => (await control<LmsState>("state")).scores.filter((x) => x.body.userId === sub);
+    const held = await waitFor(async () => ((await mine()).length >= 1 ? await mine() : undefined), "the held grade");
+    expect(held[0]!.body).toMatchObject({ activityProgress: "Submitted", gradingProgress: "Pending" });
+    expect(held[0]!.body).not.toHaveProperty("scoreGiven");
+    expect((await roomIntent(room, "release-now")).status).toBe(200);
+    const released = await waitFor(async () => ((await mine()).length >= 2 ? await mine() : undefined), "the released grade");
+    expect(released[1]!.body).toMatchObject({ activityProgress: "Completed", gradingProgress: "FullyGraded", scoreGiven: 100, scoreMaximum: 100 });
+    expect(Date.parse(String(released[1]!.body.timestamp))).toBeGreaterThan(Date.parse(String(held[0]!.body.timestamp)));
+  }, 90_000);
 });
