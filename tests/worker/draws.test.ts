@@ -6,7 +6,7 @@ import { decode } from "turbo-stream";
 import { beforeAll, describe, expect, it } from "vitest";
 import { legacySeed, shuffleFor } from "~/lib/student-tests/legacy-shuffle.server";
 import { call, postForm } from "./helpers";
-import { admin, journal, launch, makeRoom, one, rows, seedMcqs, signUpAdmin, start, takingStudent, testOf, UNLOCK } from "./rooms-fixture";
+import { admin, journal, launch, makeRoom, one, rows, seedMcqs, signUpAdmin, start, takingStudent, testOf, UNLOCK, type Room } from "./rooms-fixture";
 
 type DrawRow = { position: number; question_id: string; section_id: string | null; option_order: string | null };
 
@@ -40,6 +40,14 @@ async function loaderData<T>(path: string, route: string, cookie: string): Promi
   return (decoded.value as Record<string, { data: T }>)[route]!.data;
 }
 
+/** A student who joined, the room started, and the test launched: the student and their test's id. */
+async function launched(room: Room) {
+  const s = await takingStudent(room);
+  await start(room);
+  expect((await launch(s.cookie, room)).status).toBe(302);
+  return { s, testId: (await testOf(room, s.email)).id };
+}
+
 const correctOf = (questionId: string) => Number(questionId.split("-m").pop()) % 4;
 
 const mcqRoom = (category: string, shuffleOptions: boolean) => makeRoom(category, "mcq", { shuffleOptions });
@@ -68,10 +76,7 @@ describe("a student's draw", () => {
 
   it("holds across a reload and a second launch: the same questions and option order", async () => {
     const room = await mcqRoom("DR-MCQ", true);
-    const s = await takingStudent(room);
-    await start(room);
-    await launch(s.cookie, room);
-    const testId = (await testOf(room, s.email)).id;
+    const { s, testId } = await launched(room);
     const first = await drawOf(testId);
     const page1 = await (await call(`/test/${room.id}/mcq.data`, { cookie: s.cookie })).text();
     expect((await launch(s.cookie, room)).status).toBe(302);
@@ -160,10 +165,7 @@ describe("a coding room", () => {
 describe("shuffled options", () => {
   it("an answer given in the shown order is graded right, and the submission keeps the question's own option", async () => {
     const room = await mcqRoom("DR-MCQ", true);
-    const s = await takingStudent(room);
-    await start(room);
-    await launch(s.cookie, room);
-    const testId = (await testOf(room, s.email)).id;
+    const { s, testId } = await launched(room);
     const draw = await drawOf(testId);
     // Right for the first 15 questions (the shown index of the correct option), wrong for the last 5.
     const answers: Record<string, number> = {};
@@ -192,10 +194,7 @@ describe("shuffled options", () => {
 
   it("never sends the answer key: not in the page's data nor in the journal's answers", async () => {
     const room = await mcqRoom("DR-MCQ", true);
-    const s = await takingStudent(room);
-    await start(room);
-    await launch(s.cookie, room);
-    const testId = (await testOf(room, s.email)).id;
+    const { s, testId } = await launched(room);
     for (const path of [`/test/${room.id}/mcq`, `/test/${room.id}/mcq.data`]) {
       const text = await (await call(path, { cookie: s.cookie })).text();
       expect(text, path).toContain("DR-MCQ question");
@@ -255,10 +254,7 @@ describe("lists past D1's 100 bound parameters", () => {
 describe("sections", () => {
   it("cannot change while the test runs, and a draw already made stays", async () => {
     const room = await mcqRoom("DR-MCQ", false);
-    const s = await takingStudent(room);
-    await start(room);
-    await launch(s.cookie, room);
-    const testId = (await testOf(room, s.email)).id;
+    const { testId } = await launched(room);
     const before = await drawOf(testId);
     const res = await postForm(`/admin/room/${room.id}`, { intent: "change-questions", questionIds: "DR-MCQ-m0,DR-MCQ-m1" }, admin);
     expect(res.status).toBe(400);
@@ -386,10 +382,7 @@ describe("a coding test's 100 marks", () => {
 describe("the review", () => {
   it("shows each student their own questions and option order with their answers, and the admin the right option, never the student", async () => {
     const room = await mcqRoom("DR-MCQ", true);
-    const s = await takingStudent(room);
-    await start(room);
-    await launch(s.cookie, room);
-    const testId = (await testOf(room, s.email)).id;
+    const { s, testId } = await launched(room);
     const draw = await drawOf(testId);
     // Right on the first question, wrong on the second, the rest unanswered.
     const first = JSON.parse(draw[0]!.option_order!) as number[];

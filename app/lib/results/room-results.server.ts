@@ -3,9 +3,10 @@
 // list built from rows), all sent at once: a room of 500 students costs the
 // same number of queries as a room of 2.
 import { releaseView, type ReleaseView } from "./release";
-import { and, asc, count, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
 import { questions, resultOverrides, roomParticipants, roomQuestions, studentTests, submissions, testCases, testDraws, testRooms } from "~/db/schema";
 import type { Db } from "~/lib/d1/db.server";
+import { inRoomOrDrawn } from "~/lib/rooms/draws.server";
 import { offlinePeriods, offlineTime } from "~/lib/rooms/rooms.server";
 import { studentTimeLabels } from "~/lib/student-tests/student-time";
 import { averageScore, roomResultsBadge, type OverrideEntry, type ResultQuestion, type ResultRow } from "./results-view";
@@ -85,12 +86,6 @@ export async function roomResults(db: Db, roomId: string, now = Date.now()): Pro
   const room = await db.select().from(testRooms).where(eq(testRooms.id, roomId)).get();
   if (!room) return null;
   const testsOfRoom = eq(studentTests.roomId, roomId);
-  // Every question drawn by a test of this room (issue 36): a subquery, never a list of ids.
-  const drawnInRoom = db
-    .select({ id: testDraws.questionId })
-    .from(testDraws)
-    .innerJoin(studentTests, eq(studentTests.id, testDraws.studentTestId))
-    .where(testsOfRoom);
   // Parallel queries, not db.batch: a batch returns rows keyed by column name,
   // and the joins below select several columns of the same name (id, status).
   const [people, subs, roomQs, draws, cases, trail, offline] = await Promise.all([
@@ -163,12 +158,7 @@ export async function roomResults(db: Db, roomId: string, now = Date.now()): Pro
     db
       .select({ id: testCases.id, questionId: testCases.questionId, hidden: testCases.isHidden })
       .from(testCases)
-      .where(
-        or(
-          inArray(testCases.questionId, db.select({ id: roomQuestions.questionId }).from(roomQuestions).where(eq(roomQuestions.roomId, roomId))),
-          inArray(testCases.questionId, drawnInRoom),
-        ),
-      )
+      .where(inRoomOrDrawn(db, roomId, testCases.questionId))
       .orderBy(asc(testCases.questionId), asc(testCases.position), asc(testCases.createdAt)),
     db
       .select({

@@ -2,8 +2,8 @@
 // room's sections, stored in test_draws in one batch, and read back by every
 // page, the journal and grading. Idempotent: INSERT OR IGNORE on the draw's
 // primary key, then a read, so two launches at once store one draw.
-import { asc, eq } from "drizzle-orm";
-import { roomSectionQuestions, roomSections, testDraws, type studentTests, type testRooms } from "~/db/schema";
+import { asc, eq, inArray, or, type SQLWrapper } from "drizzle-orm";
+import { roomQuestions, roomSectionQuestions, roomSections, studentTests, testDraws, type testRooms } from "~/db/schema";
 import type { Db } from "~/lib/d1/db.server";
 import { chunk, rowsPerInsert } from "~/lib/d1/limits";
 import { runBatch } from "~/lib/d1/queries.server";
@@ -46,6 +46,21 @@ function parseOrder(text: string | null): number[] | null {
 
 export async function readDraw(db: Db, testId: string): Promise<StoredDraw> {
   return drawFromRows((await drawStatement(db, testId).all<DrawRow>()).results);
+}
+
+/**
+ * `column` names a question of the room: in its list, or drawn by one of its
+ * tests (a category section can draw a question added to the bank after the
+ * list was saved). Subqueries keyed by the room, never a list of ids.
+ */
+export function inRoomOrDrawn(db: Db, roomId: string, column: SQLWrapper) {
+  const listed = db.select({ id: roomQuestions.questionId }).from(roomQuestions).where(eq(roomQuestions.roomId, roomId));
+  const drawn = db
+    .select({ id: testDraws.questionId })
+    .from(testDraws)
+    .innerJoin(studentTests, eq(studentTests.id, testDraws.studentTestId))
+    .where(eq(studentTests.roomId, roomId));
+  return or(inArray(column, listed), inArray(column, drawn));
 }
 
 // ------------------------------------------------------------------ pools

@@ -2,18 +2,16 @@
 // final code per student analysed by the engine, the result stored so the
 // page opens at once, analysed again only when some code changed; decisions
 // with their trail; and the evidence only we have, the code timeline.
-import { and, asc, desc, eq, inArray, or } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import {
   liveCodeProgress,
   questions,
   roomParticipants,
-  roomQuestions,
   similarityDecisions,
   similarityPairs,
   similarityRuns,
   studentTests,
   submissions,
-  testDraws,
   user,
 } from "~/db/schema";
 import { chunk, rowsPerInsert } from "~/lib/d1/limits";
@@ -21,6 +19,7 @@ import type { Db } from "~/lib/d1/db.server";
 import { FormError } from "~/lib/http/forms.server";
 import { codeTimeline } from "~/lib/monitor/monitor.server";
 import type { Room } from "~/lib/rooms/rooms.server";
+import { inRoomOrDrawn } from "~/lib/rooms/draws.server";
 import { analyse, type Span } from "./engine";
 import { fragmentEvidence, type FragmentEvidence } from "./evidence";
 import { SIMILARITY_MESSAGES } from "./validation";
@@ -45,16 +44,10 @@ const spanArray = (s: Span) => [s.startLine, s.startCol, s.endLine, s.endCol];
  * the room's list was saved), by title. Subqueries, never a list of ids.
  */
 export async function roomCodingQuestions(db: Db, roomId: string) {
-  const listed = db.select({ id: roomQuestions.questionId }).from(roomQuestions).where(eq(roomQuestions.roomId, roomId));
-  const drawn = db
-    .select({ id: testDraws.questionId })
-    .from(testDraws)
-    .innerJoin(studentTests, eq(studentTests.id, testDraws.studentTestId))
-    .where(eq(studentTests.roomId, roomId));
   return db
     .select({ id: questions.id, title: questions.title, language: questions.language })
     .from(questions)
-    .where(and(eq(questions.type, "coding"), or(inArray(questions.id, listed), inArray(questions.id, drawn))))
+    .where(and(eq(questions.type, "coding"), inRoomOrDrawn(db, roomId, questions.id)))
     .orderBy(asc(questions.title), asc(questions.id))
     .all();
 }
