@@ -57,6 +57,12 @@ export const RoomEvent = z.discriminatedUnion("type", [
     done: z.number(),
     total: z.number(),
   }),
+  /**
+   * The room's results were released, withdrawn, or their review options
+   * changed (issue 37, decision 041): a student's history and submission view
+   * refetch (what they may see is decided by their loaders), as do the admins'.
+   */
+  z.object({ type: z.literal("results-changed"), roomId: z.string() }),
   /** Lobby: the list of rooms changed. */
   z.object({ type: z.literal("rooms-changed") }),
   /** Lobby, admins only: a student filed a manual evaluation request (the list refetches). */

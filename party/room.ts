@@ -9,6 +9,7 @@ import { requestGradeSync } from "../app/lib/lti/grades.server";
 import { applyRejudge, claimApply, failRejudge, judgeStep, RejudgeRunnerError, type RejudgeProgress } from "../app/lib/rejudge/judging.server";
 import { REJUDGE_MESSAGES, REJUDGE_PACE } from "../app/lib/rejudge/rejudge";
 import { startScheduledRoom } from "../app/lib/rooms/schedule.server";
+import { releaseIfDue } from "../app/lib/results/release.server";
 import { signAnchor } from "../app/lib/student-tests/anchor.server";
 import { isSilent, outageStart } from "../app/lib/student-tests/outages";
 import { deadlineColumns, deadlineOfRow } from "../app/lib/student-tests/student-time.server";
@@ -34,6 +35,8 @@ const ADMINS = "role:admin";
 /** The rejudge this room's object drives (decision 039), kept in its storage so a restart picks it up. */
 type RejudgeJob = { id: string; phase: "judge" | "apply"; failures: number; nextAt: number };
 const REJUDGE_JOB = "rejudge";
+/** When the room's results are to be released (an 'at' release, decision 041); kept in storage so a restart keeps the alarm's reason. */
+const RELEASE_AT = "results-release-at";
 const userTag = (id: string) => `user:${id}`;
 
 /**
@@ -192,16 +195,17 @@ export class RoomParty extends Server<Env> {
   }
 
   /**
-   * Sets the one alarm this object has for the earliest of its three jobs:
+   * Sets the one alarm this object has for the earliest of its four jobs:
    * the scheduled start at `startAt`, the flush of held code within
    * JOURNAL_FLUSH_MS while any waits (its time kept, so a rejudge's frequent
-   * alarms never put it off), and a rejudge's next batch.
+   * alarms never put it off), a rejudge's next batch, and a results release.
    */
   private async arm(startAt: number | null) {
     const flushAt = this.journal.waiting() ? (this.#flushAt ?? Date.now() + journalFlushMs(this.env.JOURNAL_FLUSH_SECONDS)) : null;
     this.#flushAt = flushAt;
     const job = await this.ctx.storage.get<RejudgeJob>(REJUDGE_JOB);
-    const times = [startAt, flushAt, job ? job.nextAt : null].filter((t): t is number => t !== null);
+    const releaseAt = (await this.ctx.storage.get<number>(RELEASE_AT)) ?? null;
+    const times = [startAt, flushAt, job ? job.nextAt : null, releaseAt].filter((t): t is number => t !== null);
     if (times.length === 0) await this.ctx.storage.deleteAlarm();
     else await this.ctx.storage.setAlarm(Math.min(...times));
   }
@@ -229,6 +233,11 @@ export class RoomParty extends Server<Env> {
       }
     }
     await this.rejudgeStep();
+    // A release that cannot reach D1 is tried again shortly; the start below must not wait on it.
+    await this.releaseStep().catch(async (error: unknown) => {
+      console.error(`results release of ${this.name} failed`, error);
+      await this.armBy(Date.now() + 30_000);
+    });
     const outcome = await startScheduledRoom(createDb(this.env.DB), this.name);
     await this.arm(outcome.kind === "later" ? outcome.at : null);
     if (outcome.kind === "later" || outcome.kind === "none") return;
@@ -244,6 +253,34 @@ export class RoomParty extends Server<Env> {
     });
     if (started) await this.publish({ type: "participants-changed", roomId: room.id }, { to: "admins" });
     await publishRoomsChanged(this.env);
+  }
+
+  /**
+   * RPC from the room page: the results are to be released at `at` (null: no
+   * such release). D1 holds the truth; the alarm only comes to act on it.
+   */
+  async setReleaseAlarm(at: number | null) {
+    if (at === null) {
+      await this.ctx.storage.delete(RELEASE_AT);
+      return;
+    }
+    await this.ctx.storage.put(RELEASE_AT, at);
+    await this.armBy(at);
+  }
+
+  /**
+   * The alarm's release: D1 marks a due 'at' release released, once; then the
+   * room's pages refetch and the LMS gets the scores. A moved time re-arms.
+   */
+  private async releaseStep() {
+    const at = await this.ctx.storage.get<number>(RELEASE_AT);
+    if (at === undefined || at > Date.now()) return;
+    const { released, nextAt } = await releaseIfDue(createDb(this.env.DB), this.name);
+    if (nextAt === null) await this.ctx.storage.delete(RELEASE_AT);
+    else await this.ctx.storage.put(RELEASE_AT, nextAt);
+    if (!released) return;
+    await this.publish({ type: "results-changed", roomId: this.name });
+    await Promise.all([publishRoomsChanged(this.env), requestGradeSync(this.env, this.name)]);
   }
 
   /**

@@ -19,6 +19,7 @@ const SHAPES: Record<ServerMessage["type"], Record<string, Field>> = {
   "time-changed": { roomId: "string", endsAt: "number", extraMs: "number", reason: "string" },
   "code-saved": { roomId: "string", studentTestId: "string" },
   "rejudge-changed": { roomId: "string", rejudgeId: "string", state: "rejudge-state", done: "number", total: "number" },
+  "results-changed": { roomId: "string" },
   "rooms-changed": {},
   "evaluation-requested": {},
   "practice-rooms-changed": {},

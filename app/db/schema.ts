@@ -131,6 +131,12 @@ export const accommodations = sqliteTable("accommodations", {
 export const LANGUAGES = ["c", "cpp", "python", "java"] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const QUESTION_TYPES = ["coding", "mcq"] as const;
+
+/** When a room's students see their results (issue 37, decision 041). */
+export const RESULTS_RELEASE_MODES = ["immediately", "at", "manual"] as const;
+export type ResultsReleaseMode = (typeof RESULTS_RELEASE_MODES)[number];
+/** What a student sees of their results once released (decision 041); each hides its part from every response when off. */
+export type ReviewOptions = { score: boolean; openCases: boolean; hiddenCases: boolean; mcqRight: boolean; mcqAnswers: boolean };
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 export const DIFFICULTIES = ["easy", "medium", "hard"] as const;
 
@@ -224,6 +230,13 @@ export const testRooms = sqliteTable(
     unlockCode: text("unlock_code"),
     // Each student sees each MCQ question's options in their own stored order (decision 040).
     shuffleOptions: bool("shuffle_options").notNull().default(false),
+    // When students see their results (issue 37, decision 041): at once, at results_release_at, or by hand.
+    resultsRelease: text("results_release", { enum: RESULTS_RELEASE_MODES }).notNull().default("immediately"),
+    resultsReleaseAt: ms("results_release_at"),
+    // Set by Release results now, or by the room's alarm at results_release_at; null again on Withdraw release.
+    resultsReleasedAt: ms("results_released_at"),
+    // What a student sees once released (ReviewOptions as JSON); null is the defaults.
+    reviewOptions: text("review_options", { mode: "json" }).$type<ReviewOptions>(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -37,6 +37,15 @@ export function publishParticipantsChanged(env: Env, roomId: string) {
   ]);
 }
 
+/**
+ * A room's results were released or withdrawn, or what students see changed
+ * (decision 041): every page of the room refetches what it may show, and the
+ * LMS gradebook follows (the score at release, Pending while held).
+ */
+export function publishResultsChanged(env: Env, roomId: string) {
+  return Promise.all([publish(env, roomId, { type: "results-changed", roomId }), publishRoomsChanged(env), requestGradeSync(env, roomId)]);
+}
+
 /** A student filed a manual evaluation request: every admin's evaluation page refetches. */
 export function publishEvaluationRequested(env: Env) {
   return publish(env, LOBBY, { type: "evaluation-requested" }, { to: "admins" });
@@ -89,4 +98,10 @@ export function publishPracticeParticipantsChanged(env: Env, practiceRoomId: str
 export async function setStartAlarm(env: Env, roomId: string, at: number | null) {
   const stub = await getServerByName(env.RoomParty, roomId);
   await stub.setStartAlarm(at);
+}
+
+/** Sets (or with null, clears) the alarm on which the room's party releases its results (decision 041). A failure throws: the release would not come. */
+export async function setReleaseAlarm(env: Env, roomId: string, at: number | null) {
+  const stub = await getServerByName(env.RoomParty, roomId);
+  await stub.setReleaseAlarm(at);
 }

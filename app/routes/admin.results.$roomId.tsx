@@ -2,6 +2,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData, useNavigation, useParams } from "@remix-run/react";
 import { useMemo, useState } from "react";
 import { z } from "zod";
+import { ReleasePanel } from "~/components/results/release-panel";
+import { RELEASE_MESSAGES } from "~/lib/results/release";
+import { isReleaseIntent, runReleaseIntent } from "~/lib/results/release.server";
 import { idField } from "~/lib/http/input-limits";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CodingQuestionStats, McqQuestionStats } from "~/components/results/question-stats";
@@ -80,6 +83,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const values = await readFormValues(request);
   if (!values) return failure(UPDATE_FAILED);
   const roomId = params.roomId ?? "";
+  if (isReleaseIntent(values.intent)) {
+    try {
+      return success(await runReleaseIntent(context.db, context.cloudflare.env, roomId, values.intent, values));
+    } catch (error) {
+      return actionError(error, RELEASE_MESSAGES.failed);
+    }
+  }
   if (typeof values.intent === "string" && values.intent.startsWith("rejudge-")) {
     try {
       const input = parseValues(RejudgeSchema, values);
@@ -177,6 +187,10 @@ export default function RoomResults() {
             Similarity
           </Link>
         ) : null}
+      </div>
+
+      <div className="mb-6">
+        <ReleasePanel release={room.release} />
       </div>
 
       {rejudge ? (

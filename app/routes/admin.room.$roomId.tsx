@@ -12,6 +12,7 @@ import { TimeTrail } from "~/components/student-time/time-trail";
 import { AddUserDialog, DeleteRoomDialog, ExtendDialog, OtpDialog, QuestionsDialog, ScheduleDialog, UnlockCodeDialog } from "~/components/rooms/room-dialogs";
 import type { RoomDialogName } from "~/components/rooms/room-page";
 import { SectionsDialog } from "~/components/rooms/sections-dialog";
+import { ReleasePanel } from "~/components/results/release-panel";
 import { useToast } from "~/components/toaster";
 import { useRoomParty } from "~/components/use-room-party";
 import { Badge } from "~/components/ui/badge";
@@ -43,6 +44,8 @@ import { requireRoomAdmin, ROOM_ACCESS_MESSAGES } from "~/lib/rooms/room-access.
 import { roomPageData } from "~/lib/rooms/room-page.server";
 import { scheduleStart } from "~/lib/rooms/schedule.server";
 import { saveSections } from "~/lib/rooms/sections.server";
+import { RELEASE_MESSAGES } from "~/lib/results/release";
+import { isReleaseIntent, runReleaseIntent } from "~/lib/results/release.server";
 import { SaveSectionsSchema } from "~/lib/rooms/sections";
 import { creditAllOutages, creditOutage, grantExtraTime, setParticipantExtraTime, type DeadlineChange } from "~/lib/student-tests/student-time.server";
 import { addedTimeLabel, clock, extraTimeLabel, timeChangedMessage } from "~/lib/student-tests/student-time";
@@ -80,6 +83,9 @@ const FAILURES: Record<string, string> = {
   "sync-roster": ROSTER_MESSAGES.failed,
   schedule: SCHEDULE_MESSAGES.failed,
   unschedule: SCHEDULE_MESSAGES.failed,
+  "results-release": RELEASE_MESSAGES.failed,
+  "release-now": RELEASE_MESSAGES.failed,
+  "withdraw-release": RELEASE_MESSAGES.failed,
 };
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -115,6 +121,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
   try {
     const room = await requireRoom(db, params.roomId ?? "");
+    // When students see their results (decision 041): the room page's settings, Release results now, Withdraw release.
+    if (isReleaseIntent(intent)) return success(await runReleaseIntent(db, env, room.id, intent, values));
     switch (intent) {
       case "enable":
         await setEnabled(db, room, true);
@@ -325,6 +333,8 @@ export default function RoomDetail() {
         </div>
         <RoomActions room={room} participants={data.participants.length} canChangeQuestions={data.canChangeQuestions} open={setDialog} />
       </div>
+
+      <ReleasePanel release={data.release} settings />
 
       <ParticipantsView view={view} onChange={setView} />
       {view === "grid" ? <RoomGrid tiles={data.grid} serverNow={data.serverNow} credits={credits} /> : <ParticipantsTable data={data} onAdd={() => setDialog("add")} />}

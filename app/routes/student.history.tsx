@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { EvaluationCell } from "~/components/evaluation/request-evaluation";
+import { useRoomParty } from "~/components/use-room-party";
 import { LoadErrorPanel, LOAD_FAILED } from "~/components/results/submission-load-error";
 import { ViewerTime } from "~/components/ui/viewer-time";
 import { Badge } from "~/components/ui/badge";
@@ -14,7 +15,7 @@ import { actionError, failure, parseValues, readFormValues, success } from "~/li
 import { publishEvaluationRequested } from "~/lib/party.server";
 import { requestGradeSync } from "~/lib/lti/grades.server";
 import { historyPageParam, HISTORY_PAGE_SIZE, listStudentHistory } from "~/lib/results/student-history.server";
-import { SCORE_TEXT, studentBadge, studentScoreTone } from "~/lib/results/student-status";
+import { historyBadge, SCORE_TEXT, studentScoreTone } from "~/lib/results/student-status";
 
 export const meta: MetaFunction = () => [{ title: "My Test History — ProctorEdge" }];
 
@@ -62,9 +63,14 @@ export default function StudentHistoryPage() {
   const { rows, total, page, pageCount, pageSize } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === PATH;
+  // Rooms whose results are held: their release arrives live (decision 041).
+  const held = [...new Set(rows.filter((r) => !r.released).map((r) => r.roomId))];
 
   return (
     <>
+      {held.map((roomId) => (
+        <ReleaseWatch key={roomId} roomId={roomId} />
+      ))}
       <PageTitle title="My Test History" description={DESCRIPTION} />
       {rows.length === 0 ? (
         <EmptyState title="No tests taken yet">
@@ -92,8 +98,9 @@ export default function StudentHistoryPage() {
               </thead>
               <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
                 {rows.map((row) => {
-                  const badge = studentBadge(row);
-                  const percent = row.maxScore > 0 ? Math.round((row.totalScore / row.maxScore) * 100) : 0;
+                  const badge = historyBadge(row);
+                  const shown = row.totalScore !== null && row.maxScore !== null;
+                  const percent = shown && row.maxScore! > 0 ? Math.round((row.totalScore! / row.maxScore!) * 100) : 0;
                   const href = `/student/submission/${row.testId}`;
                   return (
                     <tr key={row.testId} data-testid="history-row" className="hover:bg-slate-50 dark:hover:bg-slate-800/50">
@@ -109,9 +116,14 @@ export default function StudentHistoryPage() {
                       <td className="px-4 py-3">
                         <Badge tone={badge.tone}>{badge.label}</Badge>
                       </td>
-                      <td className={`px-4 py-3 text-right font-semibold tabular-nums ${SCORE_TEXT[studentScoreTone(percent)]}`}>
-                        {`${row.totalScore}/${row.maxScore}`}
-                      </td>
+                      {shown ? (
+                        <td className={`px-4 py-3 text-right font-semibold tabular-nums ${SCORE_TEXT[studentScoreTone(percent)]}`}>{`${row.totalScore}/${row.maxScore}`}</td>
+                      ) : (
+                        <td className="px-4 py-3 text-right text-slate-600 dark:text-slate-400" title="Not released yet">
+                          <span aria-hidden="true">—</span>
+                          <span className="sr-only">Not released yet</span>
+                        </td>
+                      )}
                       <td className="px-4 py-3">
                         <EvaluationCell row={row} />
                       </td>
@@ -126,6 +138,12 @@ export default function StudentHistoryPage() {
       )}
     </>
   );
+}
+
+/** Listens to one room whose results are held: a release (or a change of what students see) refetches the list. */
+function ReleaseWatch({ roomId }: { roomId: string }) {
+  useRoomParty(roomId, (event) => (event.type === "results-changed" ? undefined : "handled"));
+  return null;
 }
 
 function Pagination({ page, pageCount, total, pageSize }: { page: number; pageCount: number; total: number; pageSize: number }) {

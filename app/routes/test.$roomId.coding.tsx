@@ -30,6 +30,7 @@ import { runOpenCases, submitCode } from "~/lib/student-tests/coding-test.server
 import { requireTestPage } from "~/lib/student-tests/student-pages.server";
 import { codingTestView, testState } from "~/lib/student-tests/student-tests.server";
 import { TEST_RULES } from "~/lib/student-tests/test-rules";
+import type { ShownResult } from "~/lib/results/release";
 import { redirectWithToast } from "~/lib/ui/toast.server";
 import { loadWithLocal } from "~/offline/client-loader";
 import { useOfflineShell } from "~/offline/service-worker";
@@ -84,7 +85,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     }
     const result = await submitCode(context, room, test, input.questionId, input.code);
     notify();
-    return success(result.passed === result.total ? "All test cases passed!" : `${result.passed}/${result.total} test cases passed`, {
+    return success(judgedMessage(result.passed, result.total), {
       kind: "submit" as const,
       ...result,
     });
@@ -148,7 +149,14 @@ type Question = Data["questions"][number];
 const RUN_OFFLINE = "Running code needs a connection. Your code is saved and will sync when you are back online.";
 const SUBMIT_QUEUED = "You are offline. Your submission is saved on this device and will be judged when the connection returns.";
 
-const judgedMessage = (passed: number, total: number) => (passed === total ? "All test cases passed!" : `${passed}/${total} test cases passed`);
+/** A submit's verdict, or, while the room's results are held (decision 041), only that it went in. */
+const judgedMessage = (passed: number | null, total: number | null) =>
+  passed === null || total === null ? SUBMITTED_HELD : passed === total ? "All test cases passed!" : `${passed}/${total} test cases passed`;
+const SUBMITTED_HELD = "Code submitted. Your results are shown when they are released.";
+const allPassed = (r: { passed: number | null; total: number | null }) => r.passed !== null && r.passed === r.total;
+
+/** "Submitted · 3/5", or "Submitted" while the counts are not shown (decision 041). */
+const submittedBadge = (s: { passed: number | null; total: number | null }) => (s.passed === null || s.total === null ? "Submitted" : `Submitted · ${s.passed}/${s.total}`);
 
 export default function CodingTest() {
   const data = useLoaderData<typeof clientLoader>();
@@ -183,7 +191,8 @@ export default function CodingTest() {
     serverNow: data.serverNow,
     state: data.state,
     extraMs: data.extraMs,
-    finishedMessage: (state) => `Test submitted successfully! Total Score: ${state.totalScore}/100`,
+    // Held results (decision 041): no score until the room releases them.
+    finishedMessage: (state) => (state.totalScore === null ? "Test submitted successfully" : `Test submitted successfully! Total Score: ${state.totalScore}/100`),
     beforeFinish: () => saveNowRef.current(question.id),
     onStateChange: lock.onStateChange,
     unlockTimedOut: lock.unlockTimedOut,
@@ -192,14 +201,14 @@ export default function CodingTest() {
         recordVerdict(j.questionId, { passed: j.passed, total: j.total, marks: j.marks, score: j.score });
         const index = data.questions.findIndex((q) => q.id === j.questionId);
         const message = `Question ${index + 1}: ${judgedMessage(j.passed, j.total)}`;
-        toast({ type: j.passed === j.total ? "success" : "info", message: `Your queued submission was judged. ${message}` });
+        toast({ type: allPassed(j) ? "success" : "info", message: j.passed === null ? `Your queued submission was received. ${message}` : `Your queued submission was judged. ${message}` });
         setOutput({ kind: "submit", message, compile: null, cases: [], passed: j.passed, total: j.total, marks: j.marks });
       }
     },
   });
   const { view, append, flush, pending, network, serverTime } = session;
   // Marks and score come from the server, weighed by the cases' points (decision 037): the page never recomputes them.
-  const recordVerdict = (questionId: string, verdict: { passed: number; total: number; marks: number; score: number }) => {
+  const recordVerdict = (questionId: string, verdict: ShownResult) => {
     const at = serverTime();
     const submission = { ...verdict, submittedAt: at };
     setSubmissions((all) => ({ ...all, [questionId]: submission }));
@@ -253,8 +262,8 @@ export default function CodingTest() {
       const result = r as unknown as RunResult;
       // The console shows the answer for the question on screen; a verdict always counts.
       if (sent.questionId === activeIdRef.current) setOutput(result);
-      toast({ type: result.passed === result.total ? "success" : "info", message: result.message });
-      if (result.kind === "submit") recordVerdict(sent.questionId, { passed: result.passed, total: result.total, marks: result.marks ?? 0, score: result.score ?? 0 });
+      toast({ type: allPassed(result) ? "success" : "info", message: result.message });
+      if (result.kind === "submit") recordVerdict(sent.questionId, { passed: result.passed, total: result.total, marks: result.marks ?? null, score: result.score ?? null });
     }
   };
   const onAnswerRef = useRef(onAnswer);
@@ -308,7 +317,7 @@ export default function CodingTest() {
           Tab switches: {view.tabSwitchCount}/{TEST_RULES.maxTabSwitches}
         </span>
         <div className="ml-auto flex items-center gap-3">
-          <span className="text-sm text-muted">Score so far: {Math.min(100, totalMarks)}/100</span>
+          {view.totalScore === null ? null : <span className="text-sm text-muted">Score so far: {Math.min(100, totalMarks)}/100</span>}
           <Button variant="danger" onClick={() => setConfirmFinish(true)} busy={session.finishBusy} disabled={view.finishing || session.phase !== null || submitting}>
             Finish Test
           </Button>
@@ -326,7 +335,7 @@ export default function CodingTest() {
           questions={data.questions}
           active={active}
           onSelect={switchTo}
-          badge={(q) => (queued(q.id) ? { tone: "queued", text: "Submission queued" } : submissions[q.id] ? { tone: "done", text: `Submitted · ${submissions[q.id]!.passed}/${submissions[q.id]!.total}` } : null)}
+          badge={(q) => (queued(q.id) ? { tone: "queued", text: "Submission queued" } : submissions[q.id] ? { tone: "done", text: submittedBadge(submissions[q.id]!) } : null)}
         />
         <ProblemPanel question={question} marks={`${question.marks ?? TEST_RULES.marksPerCodingQuestion} marks`} />
 

@@ -85,7 +85,8 @@ function McqTest() {
     serverNow: data.serverNow,
     state: data.state,
     extraMs: data.extraMs,
-    finishedMessage: (state) => `Test submitted! Score: ${state.totalScore}/${state.maxScore}`,
+    // Held results (decision 041): no score until the room releases them.
+    finishedMessage: (state) => (state.totalScore === null ? "Test submitted successfully" : `Test submitted! Score: ${state.totalScore}/${state.maxScore}`),
     finishPayload: () => ({ answers: answering.progressRef.current.answers }),
   });
   const { seconds, phase, network } = session;

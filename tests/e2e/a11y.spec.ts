@@ -297,6 +297,15 @@ test("an MCQ room: waiting, terms, the test by keyboard, submit; the admin's roo
   await sections.getByRole("button", { name: "Cancel" }).click();
   await expect(sections).toBeHidden();
 
+  // Results release (decision 041): the settings with an 'at' time showing.
+  await a.getByRole("button", { name: "Release settings" }).click();
+  const release = a.getByRole("dialog", { name: "Results release" });
+  await release.getByRole("radio", { name: "At a time" }).check();
+  await expect(release.getByLabel("Release at")).toBeVisible();
+  await scan(a, "admin results release dialog");
+  await release.getByRole("button", { name: "Cancel" }).click();
+  await expect(release).toBeHidden();
+
   // A start scheduled for tomorrow (Start Test Now below cancels it): the dialog, then the waiting room shows it.
   await a.getByRole("button", { name: "Schedule Start" }).click();
   const scheduleDialog = a.getByRole("dialog", { name: "Schedule the start" });

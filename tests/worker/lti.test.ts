@@ -5,6 +5,7 @@ import { runDurableObjectAlarm } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { call, cookieFrom, ORIGIN, postForm, signUp } from "./helpers";
+import { control, waitFor } from "./lms-fixture";
 import { journal, one, rows, seedMcqCategory, signUpAdmin } from "./rooms-fixture";
 
 const lms = inject("lmsOrigin");
@@ -14,12 +15,6 @@ const INSTRUCTOR = "http://purl.imsglobal.org/vocab/lis/v2/membership#Instructor
 const C = "https://purl.imsglobal.org/spec/lti/claim/";
 
 let admin = "";
-
-async function control<T = Record<string, unknown>>(path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${lms}/__test/${path}`, body === undefined ? {} : { method: "POST", body: JSON.stringify(body) });
-  expect(res.status, `fake LMS ${path}`).toBe(200);
-  return (await res.json()) as T;
-}
 
 /** The hidden fields of a form page (the LMS's auto-posting pages, our deep-linking answer). */
 function formOf(html: string) {
@@ -89,16 +84,6 @@ async function expectRefused(res: Response, status: number, text: string | RegEx
   expect(res.status).toBe(status);
   expect(sessionCookie(res)).toBe("");
   expect(await res.text()).toMatch(text);
-}
-
-async function waitFor<T>(read: () => Promise<T | undefined>, what: string, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 type State = { scores: { url: string; body: Record<string, unknown> }[]; activities: { id: string; title: string; custom: Record<string, string>; lineItemId: string | null }[]; lineItems: { id: string; scoreMaximum: number }[] };

@@ -270,10 +270,11 @@ describe("/student/submission/{testId}", () => {
       if (suffix === "") {
         expect(text).toContain("35/100");
         expect(text).toContain("20 of 20");
-        // The review lists their 20 questions (no coding question buttons), their answers marked, no right or wrong.
+        // The review lists their 20 questions (no coding question buttons), their answers marked, and, with the room's
+        // default review options (decision 041: MCQ right or wrong on, correct answers off), right or wrong but never the right option.
         expect(text.match(/data-testid="mcq-review-question"/g)).toHaveLength(20);
         expect(text).not.toContain('aria-current="true"');
-        expect(text).not.toMatch(/>(Right|Wrong)</);
+        expect(text).toMatch(/>(Right|Wrong)</);
       }
     }
   });

@@ -9,7 +9,9 @@ import { TextAreaField } from "~/components/ui/field";
 import { EvaluationRequestSchema, REASON_MAX } from "~/lib/evaluation/validation";
 import { canRequestEvaluation, type TestStatusInput } from "~/lib/results/student-status";
 
-type Row = TestStatusInput & {
+type Row = Omit<TestStatusInput, "totalScore"> & {
+  /** Null while the room's results are held or the score is hidden (decision 041): no request is offered then. */
+  totalScore: number | null;
   testId: string;
   roomName: string;
   questionType: "coding" | "mcq";
@@ -36,7 +38,9 @@ export function EvaluationCell({ row }: { row: Row }) {
       </span>
     );
   }
-  if (canRequestEvaluation(row)) return <RequestEvaluationButton row={row} />;
+  if (row.totalScore === null) return <span className="text-sm text-slate-600 dark:text-slate-400">—</span>;
+  const scored = { ...row, totalScore: row.totalScore };
+  if (canRequestEvaluation(scored)) return <RequestEvaluationButton row={scored} />;
   const underPass =
     row.questionType !== "mcq" &&
     !row.isDisqualified &&

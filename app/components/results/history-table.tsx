@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { isReleased } from "~/lib/results/release";
 import { useEffect, useRef, useState } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -98,6 +99,11 @@ export function HistoryTable({
                 <td className={`${td} text-right font-semibold tabular-nums whitespace-nowrap ${SCORE_TEXT[adminScoreTone(t.totalScore)]}`}>
                   {t.totalScore}
                   <span className="font-normal text-slate-500 dark:text-slate-400">/{t.maxScore}</span>
+                  {isReleased(t) ? null : (
+                    <span className="mt-1 block text-xs font-normal whitespace-nowrap text-amber-800 dark:text-amber-200" data-testid="not-released">
+                      Not released
+                    </span>
+                  )}
                 </td>
                 <td className={td}>
                   <Badge tone={badge.tone}>{badge.label}</Badge>

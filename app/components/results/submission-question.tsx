@@ -3,7 +3,7 @@ import { CodeEditor } from "~/components/code-editor";
 import { Badge } from "~/components/ui/badge";
 import { LANGUAGE_LABELS } from "~/lib/ui/format";
 import { passRate } from "~/lib/student-tests/coding-marks";
-import type { SubmittedQuestion } from "~/lib/student-tests/submissions.server";
+import type { ShownQuestion } from "~/lib/student-tests/submissions.server";
 
 const noop = () => {};
 
@@ -15,9 +15,11 @@ const noop = () => {};
  * shows input and expected output only when the server sent them (open cases;
  * every case for an admin).
  */
-export function SubmittedQuestionPanel({ question, number, audience }: { question: SubmittedQuestion; number: number; audience: "student" | "admin" }) {
-  const allPassed = question.total > 0 && question.passed === question.total;
-  const casesRate = passRate(question.passed, question.total);
+export function SubmittedQuestionPanel({ question, number, audience }: { question: ShownQuestion; number: number; audience: "student" | "admin" }) {
+  // Figures the room's release or review withholds from a student are null (decision 041), and their tiles are left out.
+  const counted = question.passed !== null && question.total !== null;
+  const allPassed = counted && question.total! > 0 && question.passed === question.total;
+  const casesRate = counted ? passRate(question.passed!, question.total!) : 0;
   return (
     <article
       aria-labelledby={`question-${number}-title`}
@@ -55,20 +57,24 @@ export function SubmittedQuestionPanel({ question, number, audience }: { questio
       )}
 
       <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <Stat label="Score" value={`${question.marks}/${question.maxMarks}`} testId="question-score" />
-        <Stat label="Score Percent" value={`${question.score}%`} testId="question-score-percent" />
-        <Stat label="Test Cases" value={`${question.passed}/${question.total} cases passed`} testId="question-cases">
-          {allPassed ? (
-            <span role="img" aria-label="all passed" className="text-emerald-600 dark:text-emerald-400">
-              ✓
-            </span>
-          ) : (
-            <span role="img" aria-label="not all passed" className="text-red-600 dark:text-red-400">
-              ✗
-            </span>
-          )}
-        </Stat>
-        <Stat label="Pass Rate" value={`${casesRate}%`} testId="question-pass-rate" />
+        {question.marks !== null ? <Stat label="Score" value={`${question.marks}/${question.maxMarks}`} testId="question-score" /> : null}
+        {question.score !== null ? <Stat label="Score Percent" value={`${question.score}%`} testId="question-score-percent" /> : null}
+        {counted ? (
+          <>
+            <Stat label="Test Cases" value={`${question.passed}/${question.total} cases passed`} testId="question-cases">
+              {allPassed ? (
+                <span role="img" aria-label="all passed" className="text-emerald-600 dark:text-emerald-400">
+                  ✓
+                </span>
+              ) : (
+                <span role="img" aria-label="not all passed" className="text-red-600 dark:text-red-400">
+                  ✗
+                </span>
+              )}
+            </Stat>
+            <Stat label="Pass Rate" value={`${casesRate}%`} testId="question-pass-rate" />
+          </>
+        ) : null}
       </dl>
 
       <section aria-label="Test cases">
@@ -83,9 +89,11 @@ export function SubmittedQuestionPanel({ question, number, audience }: { questio
                   <span className="font-medium">{`Test Case ${c.number}`}</span>
                   <Badge tone={c.hidden ? "gray" : "blue"}>{c.hidden ? "Hidden" : "Open"}</Badge>
                   <span className="text-sm text-slate-500 dark:text-slate-400">{`${c.points} points`}</span>
-                  <span className="ml-auto">
-                    <Badge tone={c.passed ? "green" : "red"}>{c.passed ? "Passed" : "Failed"}</Badge>
-                  </span>
+                  {c.passed === undefined ? null : (
+                    <span className="ml-auto">
+                      <Badge tone={c.passed ? "green" : "red"}>{c.passed ? "Passed" : "Failed"}</Badge>
+                    </span>
+                  )}
                 </div>
                 {c.input !== undefined && c.expectedOutput !== undefined ? (
                   <div className="mt-3 grid gap-3 md:grid-cols-2">

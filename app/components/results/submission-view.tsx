@@ -10,10 +10,10 @@ import {
   adminBadge,
   adminScoreTone,
   SCORE_TEXT,
-  studentBadge,
+  historyBadge,
   studentScoreTone,
 } from "~/lib/results/student-status";
-import type { McqReviewQuestion, SubmissionView as View } from "~/lib/student-tests/submissions.server";
+import type { ShownMcqQuestion, ShownSubmissionView as View } from "~/lib/student-tests/submissions.server";
 import { ViewerTime } from "~/components/ui/viewer-time";
 import { Stat, SubmittedQuestionPanel } from "./submission-question";
 
@@ -28,8 +28,10 @@ export function SubmissionView({
   audience: Audience;
   back: { to: string; label: string };
 }) {
-  const badge = audience === "admin" ? adminBadge(view) : studentBadge(view);
-  const percent = view.maxScore > 0 ? Math.round((view.totalScore / view.maxScore) * 100) : 0;
+  const scored = view.totalScore !== null && view.maxScore !== null;
+  // An administrator's view always carries the score; a student's only once they may see it (decision 041).
+  const badge = audience === "admin" && scored ? adminBadge({ ...view, totalScore: view.totalScore! }) : historyBadge(view);
+  const percent = scored && view.maxScore! > 0 ? Math.round((view.totalScore! / view.maxScore!) * 100) : 0;
   const tone = audience === "admin" ? adminScoreTone(percent) : studentScoreTone(percent);
   const when = view.submittedAt ?? view.createdAt;
 
@@ -59,12 +61,14 @@ export function SubmissionView({
               <Badge tone={badge.tone}>{badge.label}</Badge>
             </dd>
           </div>
-          <div className="flex items-center gap-2">
-            <dt className="text-slate-500 dark:text-slate-400">Total score</dt>
-            <dd className={`font-semibold tabular-nums ${SCORE_TEXT[tone]}`} data-testid="test-score">
-              {`${view.totalScore}/${view.maxScore}`}
-            </dd>
-          </div>
+          {scored ? (
+            <div className="flex items-center gap-2">
+              <dt className="text-slate-500 dark:text-slate-400">Total score</dt>
+              <dd className={`font-semibold tabular-nums ${SCORE_TEXT[tone]}`} data-testid="test-score">
+                {`${view.totalScore}/${view.maxScore}`}
+              </dd>
+            </div>
+          ) : null}
           <div className="flex items-center gap-2">
             <dt className="text-slate-500 dark:text-slate-400">{view.submittedAt ? "Submitted" : "Started"}</dt>
             <dd className="text-slate-700 dark:text-slate-200">
@@ -133,7 +137,7 @@ function McqSummary({ view, answered, total, admin }: { view: View; answered: nu
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <dl className="grid gap-4 sm:grid-cols-2">
-        <Stat label="Score" value={`${view.totalScore}/${view.maxScore}`} testId="mcq-score" />
+        {view.totalScore !== null ? <Stat label="Score" value={`${view.totalScore}/${view.maxScore}`} testId="mcq-score" /> : null}
         <Stat label="Answered" value={`${answered} of ${total}`} testId="mcq-answered" />
       </dl>
       {admin ? null : (
@@ -150,12 +154,13 @@ const LETTERS = ["A", "B", "C", "D", "E", "F"];
  * options' order and letters, and their answer; the administrator also sees
  * the right option, and whether the answer was right.
  */
-function McqReview({ questions, audience }: { questions: McqReviewQuestion[]; audience: Audience }) {
+function McqReview({ questions, audience }: { questions: ShownMcqQuestion[]; audience: Audience }) {
   if (questions.length === 0) return null;
   return (
     <ol className="space-y-3" data-testid="mcq-review" aria-label={audience === "admin" ? "The student's questions, in their order" : "Your questions, in your order"}>
       {questions.map((q, i) => {
-        const right = q.correct !== undefined && q.chosen !== null ? q.chosen === q.correct : null;
+        // Right or wrong: from the right option (an administrator; a student with Correct MCQ answers), or as the review tells it (MCQ right or wrong).
+        const right = q.correct !== undefined && q.chosen !== null ? q.chosen === q.correct : (q.right ?? null);
         return (
           <li key={q.id} data-testid="mcq-review-question" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
             <div className="flex flex-wrap items-baseline justify-between gap-2">

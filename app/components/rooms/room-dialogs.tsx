@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog, Dialog, FormActions } from "~/components/ui/dialog";
 import { TextField } from "~/components/ui/field";
 import { ExtendSchema, ROOM_LIMITS, scheduleSchema, UnlockCodeSchema } from "~/lib/rooms/room-validation";
+import { localInputInstant, localInputValue } from "~/lib/ui/format";
 import { OtpCode, useCopyOtp } from "./otp-code";
 import { QuestionChecklist } from "./question-checklist";
 import type { RoomActionResult, RoomPageData } from "./room-page";
@@ -252,12 +253,6 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
   );
 }
 
-/** The value a datetime-local input takes for `at` in this browser's time zone. */
-function localInputValue(at: number) {
-  const d = new Date(at - new Date(at).getTimezoneOffset() * 60_000);
-  return d.toISOString().slice(0, 16);
-}
-
 /** Schedule Start: a local date and time, sent as UTC; Clear schedule when there is one. */
 export function ScheduleDialog({ open, onClose, scheduledAt }: { open: boolean; onClose: () => void; scheduledAt: number | null }) {
   const fetcher = useDialogForm(onClose);
@@ -265,8 +260,7 @@ export function ScheduleDialog({ open, onClose, scheduledAt }: { open: boolean; 
   const [local, setLocal] = useState(() => (scheduledAt ? localInputValue(scheduledAt) : ""));
   const [clearing, setClearing] = useState(false);
   const zone = typeof Intl === "undefined" ? "" : Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const parsed = local ? new Date(local).getTime() : NaN;
-  const startsAt = Number.isNaN(parsed) ? "" : new Date(parsed).toISOString();
+  const startsAt = localInputInstant(local);
   return (
     <>
       <Dialog

@@ -6,11 +6,12 @@ export type RunResult = {
   message: string;
   compile: { code: number; stdout: string; stderr: string } | null;
   cases: CaseResult[];
-  passed: number;
-  total: number;
-  marks?: number;
+  /** Null when the student may not see the counts (decision 041: the room's results are held, or its review hides them). */
+  passed: number | null;
+  total: number | null;
+  marks?: number | null;
   /** Submit Code only: the score percent, weighed by the cases' points (decision 037). */
-  score?: number;
+  score?: number | null;
 };
 
 /** The coding test's Output Console (spec 2): compile errors, then each case; hidden cases as pass/fail only. */
@@ -23,6 +24,12 @@ export function OutputConsole({ result }: { result: RunResult | null }) {
         <>
           <p className="text-red-400">Compilation failed</p>
           <pre className="mt-1 whitespace-pre-wrap">{result.compile.stderr || result.compile.stdout}</pre>
+        </>
+      ) : result.passed === null || result.total === null ? (
+        // A submit while the room's results are held (decision 041): it went in, nothing more.
+        <>
+          <p className="text-slate-200">{result.message}</p>
+          <CaseResultList cases={result.cases} />
         </>
       ) : (
         <>

@@ -7,6 +7,7 @@ import type { Db } from "~/lib/d1/db.server";
 import { containsText } from "~/lib/d1/queries.server";
 import { FormError } from "~/lib/http/forms.server";
 import { canRequestEvaluation, PASS_SCORE } from "~/lib/results/student-status";
+import { studentSight } from "~/lib/results/release";
 import { readTriageSummary, triagePending, type TriageSummary } from "./triage";
 import { REQUEST_MESSAGES, SEARCH_MAX } from "./validation";
 
@@ -26,6 +27,10 @@ export async function createEvaluationRequest(db: Db, input: { studentId: string
       questionType: testRooms.questionType,
       requestId: evaluationRequests.id,
       roomId: studentTests.roomId,
+      resultsRelease: testRooms.resultsRelease,
+      resultsReleaseAt: testRooms.resultsReleaseAt,
+      resultsReleasedAt: testRooms.resultsReleasedAt,
+      reviewOptions: testRooms.reviewOptions,
     })
     .from(studentTests)
     .innerJoin(testRooms, eq(testRooms.id, studentTests.roomId))
@@ -34,6 +39,8 @@ export async function createEvaluationRequest(db: Db, input: { studentId: string
     .get();
   if (!test) throw new FormError(REQUEST_MESSAGES.submitFailed, 404);
   if (test.requestId) throw new FormError(REQUEST_MESSAGES.duplicate, 409);
+  // Only once the student may see their score (decision 041): a request before would tell them it is a near miss.
+  if (!studentSight(test).score) throw new FormError(REQUEST_MESSAGES.notReleased, 409);
   if (!canRequestEvaluation(test)) throw new FormError(REQUEST_MESSAGES.notEligible, 400);
   // The unique index settles two requests sent at once.
   const inserted = await db

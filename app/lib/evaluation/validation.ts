@@ -3,6 +3,7 @@
 import { z } from "zod";
 
 export const REQUEST_MESSAGES = {
+  notReleased: "Evaluation requests open when the results are released",
   reasonRequired: "Please provide a reason for manual evaluation",
   reasonTooLong: "Reason must be at most 1000 characters",
   duplicate: "You have already requested evaluation for this test",

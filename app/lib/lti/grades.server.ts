@@ -4,7 +4,8 @@
 // timestamp, and posts what is due; failures wait with a growing back-off, and
 // the room's LtiGradeSync object wakes itself with an alarm to try again.
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
-import { evaluationRequests, ltiContextMembers, ltiGrades, ltiResourceLinks, ltiUsers, studentTests } from "~/db/schema";
+import { evaluationRequests, ltiContextMembers, ltiGrades, ltiResourceLinks, ltiUsers, studentTests, testRooms } from "~/db/schema";
+import { studentSight } from "~/lib/results/release";
 import { createDb, type Db } from "~/lib/d1/db.server";
 import { chunk } from "~/lib/d1/limits";
 import { LtiNotConfiguredError } from "./keys.server";
@@ -27,6 +28,8 @@ type TestResult = {
   isDisqualified: boolean;
   finished: boolean;
   pendingEvaluation: boolean;
+  /** Whether the room's results are released (decision 041); before, the gradebook is told Pending with no score. */
+  released: boolean;
 };
 
 /**
@@ -37,6 +40,8 @@ type TestResult = {
 export function lmsGrade(test: TestResult): Pick<GradeRow, "scoreGiven" | "scoreMaximum" | "gradingProgress"> | null {
   if (!test.finished) return null;
   const scoreMaximum = Math.max(1, test.maxScore);
+  // Held results: stored as 0 of the maximum with Pending, posted with no score (postDueGrades).
+  if (!test.released) return { scoreGiven: 0, scoreMaximum, gradingProgress: "Pending" };
   return {
     scoreGiven: test.isDisqualified ? 0 : Math.max(0, Math.min(test.totalScore, scoreMaximum)),
     scoreMaximum,
@@ -66,6 +71,13 @@ export async function queueRoomGrades(db: Db, roomId: string, now = Date.now()):
   const existing = new Map(
     (await db.select().from(ltiGrades).where(eq(ltiGrades.roomId, roomId)).all()).map((g) => [`${g.studentTestId}|${g.resourceLinkId}`, g]),
   );
+  const room = await db
+    .select({ resultsRelease: testRooms.resultsRelease, resultsReleaseAt: testRooms.resultsReleaseAt, resultsReleasedAt: testRooms.resultsReleasedAt, reviewOptions: testRooms.reviewOptions })
+    .from(testRooms)
+    .where(eq(testRooms.id, roomId))
+    .get();
+  // The LMS gets the score when the student may see it (decision 041): released, with Score on.
+  const released = room ? studentSight(room, now).score : false;
   const writes = [];
   for (const link of links) {
     const learners = await db
@@ -91,7 +103,7 @@ export async function queueRoomGrades(db: Db, roomId: string, now = Date.now()):
       .where(eq(studentTests.roomId, roomId))
       .all();
     for (const learner of learners) {
-      const grade = lmsGrade({ ...learner, finished: Boolean(learner.finished), pendingEvaluation: Boolean(learner.pendingEvaluation) });
+      const grade = lmsGrade({ ...learner, finished: Boolean(learner.finished), pendingEvaluation: Boolean(learner.pendingEvaluation), released });
       if (!grade) continue;
       const before = existing.get(`${learner.testId}|${link.id}`);
       if (
@@ -159,14 +171,17 @@ export async function postDueGrades(env: Env, db: Db, roomId: string, now = Date
     if (!link?.lineItemUrl) continue;
     if (!platforms.has(link.platformId)) platforms.set(link.platformId, await platformById(db, link.platformId));
     const platform = platforms.get(link.platformId);
-    const score: Score = {
-      userId: grade.sub,
-      scoreGiven: grade.scoreGiven,
-      scoreMaximum: grade.scoreMaximum,
-      activityProgress: "Completed",
-      gradingProgress: grade.gradingProgress as Score["gradingProgress"],
-      timestamp: grade.timestamp.toISOString(),
-    };
+    const score: Score =
+      grade.gradingProgress === "Pending"
+        ? { userId: grade.sub, activityProgress: "Submitted", gradingProgress: "Pending", timestamp: grade.timestamp.toISOString() }
+        : {
+            userId: grade.sub,
+            scoreGiven: grade.scoreGiven,
+            scoreMaximum: grade.scoreMaximum,
+            activityProgress: "Completed",
+            gradingProgress: grade.gradingProgress as "FullyGraded" | "PendingManual",
+            timestamp: grade.timestamp.toISOString(),
+          };
     // Only this version of the grade: a newer one queued meanwhile stays pending.
     const thisVersion = and(
       eq(ltiGrades.studentTestId, grade.studentTestId),

@@ -71,12 +71,14 @@ describe("AGS and NRPS details", () => {
   });
 
   it("a finished test's grade: 0 when disqualified, PendingManual while an evaluation is pending, nothing before it ends", () => {
-    const test = { testId: "t", totalScore: 80, maxScore: 100, isDisqualified: false, finished: true, pendingEvaluation: false };
+    const test = { testId: "t", totalScore: 80, maxScore: 100, isDisqualified: false, finished: true, pendingEvaluation: false, released: true };
     expect(lmsGrade(test)).toEqual({ scoreGiven: 80, scoreMaximum: 100, gradingProgress: "FullyGraded" });
     expect(lmsGrade({ ...test, isDisqualified: true })).toMatchObject({ scoreGiven: 0 });
     expect(lmsGrade({ ...test, pendingEvaluation: true })).toMatchObject({ gradingProgress: "PendingManual" });
     expect(lmsGrade({ ...test, totalScore: 130 })).toMatchObject({ scoreGiven: 100 });
     expect(lmsGrade({ ...test, finished: false })).toBeNull();
+    // Held results (decision 041): Pending, the score not given (posted without one).
+    expect(lmsGrade({ ...test, released: false })).toEqual({ scoreGiven: 0, scoreMaximum: 100, gradingProgress: "Pending" });
   });
 });
 

@@ -64,14 +64,10 @@ export function scoresUrl(lineItemUrl: string): string {
   return url.toString();
 }
 
-export type Score = {
-  userId: string;
-  scoreGiven: number;
-  scoreMaximum: number;
-  activityProgress: "Completed";
-  gradingProgress: "FullyGraded" | "PendingManual";
-  timestamp: string;
-};
+/** An AGS score. While a room's results are held (decision 041): Submitted and Pending, with no score at all. */
+export type Score =
+  | { userId: string; scoreGiven: number; scoreMaximum: number; activityProgress: "Completed"; gradingProgress: "FullyGraded" | "PendingManual"; timestamp: string }
+  | { userId: string; activityProgress: "Submitted"; gradingProgress: "Pending"; timestamp: string };
 
 /** Posts one score to a line item (AGS). Throws LtiServiceError with the LMS's answer when it is refused. */
 export async function postScore(env: Env, platform: Platform, lineItemUrl: string, score: Score, scope: string): Promise<void> {

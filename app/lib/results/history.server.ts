@@ -1,6 +1,7 @@
 // Test history for the admin (spec 2 sections 2, 7 and 8): every student test
 // of every room, searched by name, email or room, paged, exported, deleted.
 // Callers must have checked `requireRole(request, context, "admin")` first.
+import type { ReleaseRoom } from "./release";
 import { and, count, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import {
@@ -51,6 +52,11 @@ const columns = {
   accommodationReason: studentTests.accommodationReason,
   extraMs: studentTests.extraMs,
   creditedMs: studentTests.creditedMs,
+  // When the room's results reach its students (decision 041): the row says whether they see this score yet.
+  resultsRelease: testRooms.resultsRelease,
+  resultsReleaseAt: testRooms.resultsReleaseAt,
+  resultsReleasedAt: testRooms.resultsReleasedAt,
+  reviewOptions: testRooms.reviewOptions,
   rowid,
 };
 
@@ -74,6 +80,10 @@ export type HistoryRow = {
   accommodationReason: string | null;
   extraMs: number;
   creditedMs: number;
+  resultsRelease: ReleaseRoom["resultsRelease"];
+  resultsReleaseAt: Date | null;
+  resultsReleasedAt: Date | null;
+  reviewOptions: ReleaseRoom["reviewOptions"];
 };
 
 /**

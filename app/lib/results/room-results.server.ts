@@ -2,6 +2,7 @@
 // Each read is one query per table, keyed by the room (joins, never an IN
 // list built from rows), all sent at once: a room of 500 students costs the
 // same number of queries as a room of 2.
+import { releaseView, type ReleaseView } from "./release";
 import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
 import { questions, resultOverrides, roomParticipants, roomQuestions, studentTests, submissions, testCases, testDraws, testRooms } from "~/db/schema";
 import type { Db } from "~/lib/d1/db.server";
@@ -71,6 +72,7 @@ export type RoomResults = {
     isActive: boolean;
     endsAt: number | null;
     badge: ReturnType<typeof roomResultsBadge>;
+    release: ReleaseView;
   };
   questions: ResultQuestion[];
   rows: ResultRow[];
@@ -304,6 +306,8 @@ export async function roomResults(db: Db, roomId: string, now = Date.now()): Pro
       isActive: room.isActive,
       endsAt: room.endsAt?.getTime() ?? null,
       badge: roomResultsBadge({ isActive: room.isActive, endsAt: room.endsAt?.getTime() ?? null }, now),
+      /** When students see their results (decision 041). */
+      release: releaseView(room, now),
     },
     questions: columns,
     rows,

@@ -4,7 +4,8 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { evaluationRequests, studentTests, testRooms } from "~/db/schema";
 import type { Db } from "~/lib/d1/db.server";
-import { submissionView, type SubmissionView } from "~/lib/student-tests/submissions.server";
+import { showToStudent, submissionView, type ShownSubmissionView } from "~/lib/student-tests/submissions.server";
+import { studentSight } from "./release";
 
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -14,8 +15,12 @@ export type HistoryRow = {
   questionType: "coding" | "mcq";
   status: string;
   isDisqualified: boolean;
-  totalScore: number;
-  maxScore: number;
+  /** Null while the room's results are held or its review hides the score (decision 041). */
+  totalScore: number | null;
+  maxScore: number | null;
+  roomId: string;
+  /** Whether the room's results are released (decision 041): before, no score and no evaluation request. */
+  released: boolean;
   /** When the test was submitted, else when it was launched (ms since epoch, UTC). */
   takenAt: number;
   /** The status of the student's manual evaluation request for this test, if any. */
@@ -31,12 +36,18 @@ export function historyPageParam(searchParams: URLSearchParams): number {
 }
 
 /** One page of the student's tests, newest first, with the total, in one round trip. */
-export async function listStudentHistory(db: Db, studentId: string, page: number): Promise<HistoryPage> {
+export async function listStudentHistory(db: Db, studentId: string, page: number, now = Date.now()): Promise<HistoryPage> {
   const [rows, totals] = await db.batch([
     db
       .select({
         testId: studentTests.id,
+        // Aliased: the test has an `id` too, and D1 hands a batch's rows back by column name.
+        roomId: sql<string>`${testRooms.id}`.as("room_id"),
         roomName: testRooms.roomName,
+        resultsRelease: testRooms.resultsRelease,
+        resultsReleaseAt: testRooms.resultsReleaseAt,
+        resultsReleasedAt: testRooms.resultsReleasedAt,
+        reviewOptions: testRooms.reviewOptions,
         questionType: testRooms.questionType,
         status: studentTests.status,
         isDisqualified: studentTests.isDisqualified,
@@ -63,7 +74,16 @@ export async function listStudentHistory(db: Db, studentId: string, page: number
   ]);
   const total = totals[0]?.total ?? 0;
   return {
-    rows: rows.map(({ createdAt, submittedAt, ...row }) => ({ ...row, takenAt: (submittedAt ?? createdAt).getTime() })),
+    rows: rows.map(({ createdAt, submittedAt, resultsRelease, resultsReleaseAt, resultsReleasedAt, reviewOptions, totalScore, maxScore, ...row }) => {
+      const sight = studentSight({ resultsRelease, resultsReleaseAt, resultsReleasedAt, reviewOptions }, now);
+      return {
+        ...row,
+        totalScore: sight.score ? totalScore : null,
+        maxScore: sight.score ? maxScore : null,
+        released: sight.released,
+        takenAt: (submittedAt ?? createdAt).getTime(),
+      };
+    }),
     total,
     page,
     pageCount: Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE)),
@@ -75,12 +95,22 @@ export async function listStudentHistory(db: Db, studentId: string, page: number
  * (hidden cases as status only), or null when the test is missing or not theirs.
  * Ownership is checked before anything of the test is read.
  */
-export async function ownSubmissionView(db: Db, env: Env, testId: string, studentId: string): Promise<SubmissionView | null> {
+export async function ownSubmissionView(db: Db, env: Env, testId: string, studentId: string): Promise<ShownSubmissionView | null> {
   const own = await db
-    .select({ id: studentTests.id })
+    .select({
+      id: studentTests.id,
+      resultsRelease: testRooms.resultsRelease,
+      resultsReleaseAt: testRooms.resultsReleaseAt,
+      resultsReleasedAt: testRooms.resultsReleasedAt,
+      reviewOptions: testRooms.reviewOptions,
+    })
     .from(studentTests)
+    .innerJoin(testRooms, eq(testRooms.id, studentTests.roomId))
     .where(and(eq(studentTests.id, testId), eq(studentTests.studentId, studentId)))
     .get();
   if (!own) return null;
-  return submissionView(db, env, own.id, "student");
+  // What the room's release and review allow (decision 041); the right options are read only when the review shows them.
+  const sight = studentSight(own);
+  const view = await submissionView(db, env, own.id, "student", { mcqKey: sight.mcqRight || sight.mcqAnswers });
+  return view && showToStudent(view, sight);
 }

@@ -67,3 +67,16 @@ export function canRequestEvaluation(t: TestStatusInput & { questionType: "mcq" 
   const nearMiss = t.status === "attempted" || (t.status === "completed" && t.totalScore < PASS_SCORE);
   return nearMiss && t.totalScore >= REVIEW_SCORE;
 }
+
+/**
+ * My Test History's badge (decision 041): a finished test whose results are
+ * held reads "Submitted · results not released yet"; once released but with
+ * the score hidden, "Submitted" (Completed or Attempted would tell the score).
+ */
+export function historyBadge(t: Omit<TestStatusInput, "totalScore"> & { totalScore: number | null; released: boolean }): StatusBadge {
+  if (t.isDisqualified || t.status === "disqualified") return { label: "Disqualified", tone: "red" };
+  const finished = t.status === "completed" || t.status === "attempted";
+  if (finished && !t.released) return { label: "Submitted · results not released yet", tone: "blue" };
+  if (finished && t.totalScore === null) return { label: "Submitted", tone: "blue" };
+  return studentBadge({ ...t, totalScore: t.totalScore ?? 0 });
+}

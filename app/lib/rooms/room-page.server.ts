@@ -1,6 +1,7 @@
 // What the room page (app/routes/admin.room.$roomId.tsx) shows: the room, its
 // participants, the grid and its LMS courses. Its parts take their types from
 // here, so no component imports the route.
+import { releaseView } from "~/lib/results/release";
 import type { Db } from "~/lib/d1/db.server";
 import { notLaunchedStudents, rosterCourses } from "~/lib/lti/roster.server";
 import { roomGrid } from "~/lib/monitor/monitor.server";
@@ -54,6 +55,8 @@ export async function roomPageData(db: Db, env: Env, roomId: string, { bank }: {
       unlockCode: room.unlockCode,
       shuffleOptions: room.shuffleOptions,
     },
+    /** When students see their results (decision 041). */
+    release: releaseView(room),
     serverNow: Date.now(),
   };
 }

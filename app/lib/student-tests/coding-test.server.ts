@@ -8,6 +8,7 @@ import type { Room } from "~/lib/rooms/rooms.server";
 import { judgeCases } from "~/lib/runner/judge.server";
 import { gradingColumns, questionGrading, toGrading } from "~/lib/questions/grading.server";
 import { recordRunnerUse } from "~/lib/monitor/activity.server";
+import { shownCases, shownResult, studentSight } from "~/lib/results/release";
 import { JournalRetry, type Judge } from "./journal.server";
 import { assertCanAnswer, casesForJudging, type StudentTest } from "./student-tests.server";
 import { caseResults, recordSubmission } from "./submissions.server";
@@ -57,7 +58,11 @@ async function judgeAndRecord(
   const { marks, score } = await recordSubmission(context.db, test, { ...question, language: room.language }, code, passedIds, cases, of, writtenAt);
   const open = new Set(cases.filter((c) => !c.isHidden).map((c) => c.id));
   await recordRunnerUse(context.db, test.id, { kind: "submit", questionId, openPassed: passedIds.filter((id) => open.has(id)).length });
-  return { compile: result.compile, cases: caseResults(result, cases, "student"), passed: passedIds.length, total: cases.length, marks, score };
+  // What the student may see of it (decision 041): nothing while the room's results are held, then the review options' part.
+  const sight = studentSight(room);
+  const passed = new Set(passedIds);
+  const shown = shownResult(sight, { cases: cases.map((c) => ({ hidden: c.isHidden, passed: passed.has(c.id) })), marks, score });
+  return { compile: sight.released ? result.compile : null, cases: shownCases(sight, caseResults(result, cases, "student")), ...shown };
 }
 
 /**

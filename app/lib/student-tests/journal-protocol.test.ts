@@ -55,6 +55,8 @@ describe("the browser's check of the journal's answer agrees with JournalRespons
     { accepted: [], rejected: [], state },
     { accepted: ["a"], rejected: [{ id: "b", reason: "late", extra: 1 }], judged: [{ id: "c", questionId: "q", passed: 1, total: 2, marks: 5, score: 10 }], state: { ...state, endsAt: 9, totalScore: 3, maxScore: 4, submittedAt: 7 }, anchor: "1.x" },
     { accepted: [], rejected: [], state: { ...state, submittedAt: null }, junk: true },
+    // Held results (decision 041): no score in the state, no figures in a judged submit; null stays null (not the default 0).
+    { accepted: ["a"], rejected: [], judged: [{ id: "c", questionId: "q", passed: null, total: null, marks: null, score: null }], state: { ...state, totalScore: null, maxScore: null } },
   ];
   const invalid = [
     null,

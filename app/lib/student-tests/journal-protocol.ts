@@ -86,8 +86,9 @@ export const TestStateSchema = z.object({
   unlockAttemptsRemaining: z.number(),
   endsAt: z.number().nullable(),
   serverNow: z.number(),
-  totalScore: z.number().default(0),
-  maxScore: z.number().default(0),
+  /** Null while the room's results are held, or its review options hide the score (decision 041). */
+  totalScore: z.number().nullable().default(0),
+  maxScore: z.number().nullable().default(0),
   /** Set once the student finished (Finish Test or Submit Test). */
   submittedAt: z.number().nullable().default(null),
 });
@@ -98,7 +99,15 @@ export type TestState = z.infer<typeof TestStateSchema>;
  * server sends the score with the marks (decision 037): the browser never
  * recomputes them, so it needs no case points.
  */
-export const JudgedEntrySchema = z.object({ id: z.string(), questionId: z.string(), passed: z.number(), total: z.number(), marks: z.number(), score: z.number() });
+/** Each figure null when the student may not see it yet (decision 041: held results, or a review option off). */
+export const JudgedEntrySchema = z.object({
+  id: z.string(),
+  questionId: z.string(),
+  passed: z.number().nullable(),
+  total: z.number().nullable(),
+  marks: z.number().nullable(),
+  score: z.number().nullable(),
+});
 export type JudgedEntry = z.infer<typeof JudgedEntrySchema>;
 
 export const JournalResponseSchema = z.object({

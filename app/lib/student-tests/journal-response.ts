@@ -13,19 +13,22 @@ const isNumOrNull = (v: unknown): v is number | null => v === null || isNum(v);
 function testState(v: unknown): TestState | null {
   if (!isObj(v)) return null;
   const { status, isDisqualified, isLocked, tabSwitchCount, unlockAttemptsRemaining, endsAt, serverNow } = v;
-  const totalScore = v.totalScore ?? 0;
-  const maxScore = v.maxScore ?? 0;
+  // Absent is the schema's default 0; null (held results, decision 041) stays null.
+  const totalScore = v.totalScore === undefined ? 0 : v.totalScore;
+  const maxScore = v.maxScore === undefined ? 0 : v.maxScore;
   const submittedAt = v.submittedAt === undefined ? null : v.submittedAt;
   if (!isStr(status) || typeof isDisqualified !== "boolean" || typeof isLocked !== "boolean") return null;
   if (!isNum(tabSwitchCount) || !isNum(unlockAttemptsRemaining) || !isNumOrNull(endsAt) || !isNum(serverNow)) return null;
-  if (!isNum(totalScore) || !isNum(maxScore) || !isNumOrNull(submittedAt)) return null;
+  if (!isNumOrNull(totalScore) || !isNumOrNull(maxScore) || !isNumOrNull(submittedAt)) return null;
   return { status, isDisqualified, isLocked, tabSwitchCount, unlockAttemptsRemaining, endsAt, serverNow, totalScore, maxScore, submittedAt };
 }
 
 function judged(v: unknown): JudgedEntry | null {
   if (!isObj(v)) return null;
   const { id, questionId, passed, total, marks, score } = v;
-  return isStr(id) && isStr(questionId) && isNum(passed) && isNum(total) && isNum(marks) && isNum(score) ? { id, questionId, passed, total, marks, score } : null;
+  return isStr(id) && isStr(questionId) && isNumOrNull(passed) && isNumOrNull(total) && isNumOrNull(marks) && isNumOrNull(score)
+    ? { id, questionId, passed, total, marks, score }
+    : null;
 }
 
 /** The answer with its defaults filled in, or null when it is not one (e.g. a captive portal's HTML). */

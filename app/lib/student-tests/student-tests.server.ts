@@ -24,6 +24,7 @@ import { accountExtraTime } from "./student-time.server";
 import { effectiveExtraTime, extraTimeMs, ownExtraTime, studentDeadline, type StudentTime } from "./student-time";
 import { TEST_RULES } from "./test-rules";
 import { codingShareOf } from "./coding-marks";
+import { shownResult, studentSight, type StudentSight } from "~/lib/results/release";
 import { latestCode } from "./code-journal.server";
 import { publicLimits, studentQuestionColumns } from "~/lib/questions/grading.server";
 
@@ -163,6 +164,7 @@ export async function codingQuestionIds(db: Db, room: Room, test: Pick<StudentTe
 
 /** What the coding test page may show: open cases only, never hidden inputs or outputs. */
 export async function codingTestView(db: Db, env: Env, room: Room, test: StudentTest) {
+  const sight = studentSight(room);
   const drawn = await codingQuestionIds(db, room, test);
   const [qs, cases, progress, subs] = await Promise.all([
     db
@@ -194,8 +196,16 @@ export async function codingTestView(db: Db, env: Env, room: Room, test: Student
       totalCases: own.length,
       code: progress.find((p) => p.questionId === id)?.code ?? "",
       codeSavedAt: progress.find((p) => p.questionId === id)?.lastUpdated.getTime() ?? null,
+      // What the student may see of it (decision 041): counts over the cases the review shows, marks with Score; nothing while held.
       submission: sub
-        ? { passed: sub.testCasesPassed, total: sub.testCasesTotal, marks: sub.marksObtained, score: sub.score, submittedAt: sub.submittedAt.getTime() }
+        ? {
+            ...shownResult(sight, {
+              cases: own.map((c) => ({ hidden: c.isHidden, passed: sub.passedTestCaseIds.includes(c.id) })),
+              marks: sub.marksObtained,
+              score: sub.score,
+            }),
+            submittedAt: sub.submittedAt.getTime(),
+          }
         : null,
     };
   });
@@ -255,7 +265,8 @@ export function parseMcqProgress(text: string | null | undefined): McqProgress {
 
 // ------------------------------------------------------------------ state
 
-export function testState(room: Room, test: StudentTest): TestState {
+/** The test's state for its student: the score only once they may see it (decision 041). */
+export function testState(room: Room, test: StudentTest, sight: StudentSight = studentSight(room)): TestState {
   return {
     status: test.status,
     isDisqualified: test.isDisqualified,
@@ -264,8 +275,8 @@ export function testState(room: Room, test: StudentTest): TestState {
     unlockAttemptsRemaining: test.unlockAttemptsRemaining,
     endsAt: deadline(room, test),
     serverNow: Date.now(),
-    totalScore: test.totalScore,
-    maxScore: test.maxScore,
+    totalScore: sight.score ? test.totalScore : null,
+    maxScore: sight.score ? test.maxScore : null,
     submittedAt: test.submittedAt?.getTime() ?? null,
   };
 }

@@ -24,6 +24,7 @@ import { ensureDraw, readDraw } from "~/lib/rooms/draws.server";
 import { ownOptionIndex } from "~/lib/rooms/sections";
 import { selectInChunks } from "~/lib/d1/queries.server";
 import { codingMarks, codingShareOf, type WeightedCase } from "./coding-marks";
+import { isReleased, shownCases, shownResult, type ShownResult, type StudentSight } from "~/lib/results/release";
 import { TEST_RULES } from "./test-rules";
 import { latestCode } from "./code-journal.server";
 
@@ -283,6 +284,8 @@ export type SubmissionView = {
   createdAt: number;
   /** Coding tests: every question the student got, submitted or not. */
   questions: SubmittedQuestion[];
+  /** Whether the room's results are released to its students (decision 041). */
+  released: boolean;
   /** MCQ tests: how many were answered out of how many, and the questions as this student saw them. */
   mcq: { answered: number; total: number; questions: McqReviewQuestion[] } | null;
 };
@@ -338,7 +341,14 @@ export async function submissionView(
   testId: string,
   audience: Audience,
   /** A course instructor's admin view (decision 025): hidden cases as verdicts only, like a student's. */
-  { hiddenCases = audience === "admin" }: { hiddenCases?: boolean } = {},
+  {
+    hiddenCases = audience === "admin",
+    mcqKey = audience === "admin" && hiddenCases,
+  }: {
+    hiddenCases?: boolean;
+    /** The right MCQ options: a full administrator's, or a student's view that `showToStudent` reduces to what the room's review allows. */
+    mcqKey?: boolean;
+  } = {},
 ): Promise<SubmissionView | null> {
   const row = await db
     .select({ test: studentTests, room: testRooms, name: user.name, email: user.email })
@@ -364,10 +374,11 @@ export async function submissionView(
     tabSwitchCount: test.tabSwitchCount,
     submittedAt: test.submittedAt?.getTime() ?? null,
     createdAt: test.createdAt.getTime(),
+    released: isReleased(room),
   };
   if (room.questionType === "mcq") {
     // The right options go with the hidden cases: to a full administrator only, never a student or a course instructor (decision 025).
-    const review = await mcqReview(db, room, test, subs, audience === "admin" && hiddenCases);
+    const review = await mcqReview(db, room, test, subs, mcqKey);
     // An MCQ submission's code holds the chosen option; '' is unanswered.
     return { ...base, questions: [], mcq: { answered: subs.filter((s) => s.code !== "").length, total: Math.max(review.length, subs.length), questions: review } };
   }
@@ -413,5 +424,45 @@ export async function submissionView(
         }),
       };
     }),
+  };
+}
+
+// ------------------------------------------------------------------ what a student sees (decision 041)
+
+export type ShownCase = Omit<SubmissionCase, "passed"> & { passed?: boolean };
+export type ShownQuestion = Omit<SubmittedQuestion, "passed" | "total" | "marks" | "score" | "cases"> & ShownResult & { cases: ShownCase[] };
+export type ShownMcqQuestion = McqReviewQuestion & { right?: boolean };
+/** The submission view as a student may see it: every figure null and every verdict absent that the room's release or review withholds. */
+export type ShownSubmissionView = Omit<SubmissionView, "totalScore" | "maxScore" | "questions" | "mcq"> & {
+  totalScore: number | null;
+  maxScore: number | null;
+  questions: ShownQuestion[];
+  mcq: { answered: number; total: number; questions: ShownMcqQuestion[] } | null;
+};
+
+/** Reduces a student's submission view to what `sight` allows; the right MCQ options go only with Correct MCQ answers. */
+export function showToStudent(view: SubmissionView, sight: StudentSight): ShownSubmissionView {
+  return {
+    ...view,
+    totalScore: sight.score ? view.totalScore : null,
+    maxScore: sight.score ? view.maxScore : null,
+    questions: view.questions.map(({ passed, total, marks, score, cases, ...q }) => {
+      const verdicts = cases.map((c, i) => ({ hidden: c.hidden, passed: c.passed, i }));
+      const shown = new Set(shownCases(sight, verdicts).map((c) => c.i));
+      return {
+        ...q,
+        ...shownResult(sight, { cases: verdicts, marks, score }),
+        cases: cases.map(({ passed: casePassed, ...c }, i) => (shown.has(i) ? { ...c, passed: casePassed } : c)),
+      };
+    }),
+    mcq: view.mcq && {
+      answered: view.mcq.answered,
+      total: view.mcq.total,
+      questions: view.mcq.questions.map(({ correct, ...q }) => ({
+        ...q,
+        ...(sight.mcqRight && q.chosen !== null && correct !== undefined ? { right: q.chosen === correct } : {}),
+        ...(sight.mcqAnswers && correct !== undefined ? { correct } : {}),
+      })),
+    },
   };
 }

@@ -35,3 +35,15 @@ export function limitsText(limits: Partial<PublicLimits> | null | undefined): st
   if (limits?.memoryLimitMb != null) parts.push(`Memory ${limits.memoryLimitMb} MB`);
   return parts.length ? parts.join(" · ") : null;
 }
+
+/** The value a datetime-local input takes for `at` in this browser's time zone. */
+export function localInputValue(at: number) {
+  const d = new Date(at - new Date(at).getTimezoneOffset() * 60_000);
+  return d.toISOString().slice(0, 16);
+}
+
+/** A datetime-local input's value as an instant (ISO), read in this browser's time zone; "" when it is not a time. */
+export function localInputInstant(local: string) {
+  const parsed = local ? new Date(local).getTime() : NaN;
+  return Number.isNaN(parsed) ? "" : new Date(parsed).toISOString();
+}
