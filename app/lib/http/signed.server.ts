@@ -1,0 +1,53 @@
+// Tokens only this server can produce: `<payload>.<HMAC-SHA-256, base64url>`,
+// each kind under a key of its own derived from the auth secret
+// (domain-separated, never the secret itself). The LMS frame cookie (decision
+// 025) and the SEB party ticket (decision 042) use it.
+
+const encoder = new TextEncoder();
+const keys = new Map<string, Promise<CryptoKey>>();
+
+function hmacKey(material: string) {
+  let key = keys.get(material);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", encoder.encode(material), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    keys.set(material, key);
+    if (keys.size > 32) keys.delete(keys.keys().next().value!);
+  }
+  return key;
+}
+
+export const b64url = (bytes: Uint8Array) => {
+  let text = "";
+  for (const b of bytes) text += String.fromCharCode(b);
+  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+};
+
+/** The bytes of base64url text, or null when it is not base64url. */
+export function fromB64url(text: string): Uint8Array<ArrayBuffer> | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
+  try {
+    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+    const bytes = new Uint8Array(new ArrayBuffer(binary.length));
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return bytes;
+  } catch {
+    return null;
+  }
+}
+
+/** `payload` (no ".") signed under the key `keyMaterial` names (e.g. `lti-frame:${secret}`). */
+export async function signPayload(keyMaterial: string, payload: string): Promise<string> {
+  const signature = await crypto.subtle.sign("HMAC", await hmacKey(keyMaterial), encoder.encode(payload));
+  return `${payload}.${b64url(new Uint8Array(signature))}`;
+}
+
+/** The payload of a token signed under `keyMaterial`, or null (verify() compares in constant time). */
+export async function verifyPayload(keyMaterial: string, token: string | null | undefined): Promise<string | null> {
+  if (!token) return null;
+  const dot = token.lastIndexOf(".");
+  if (dot <= 0) return null;
+  const payload = token.slice(0, dot);
+  const signature = fromB64url(token.slice(dot + 1));
+  if (!signature || signature.length !== 32) return null;
+  return (await crypto.subtle.verify("HMAC", await hmacKey(keyMaterial), signature, encoder.encode(payload))) ? payload : null;
+}
