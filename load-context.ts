@@ -17,6 +17,12 @@ declare module "@remix-run/cloudflare" {
     cspNonce: string;
     /** LMS origins that may frame this browser's pages (an LTI launch's signed cookie, decision 025); usually none. */
     frameAncestors: string[];
+    /**
+     * The URL the browser asked for, before Remix rewrote it (a data request's
+     * `.data` and `_routes` are gone from a loader's request.url). Safe Exam
+     * Browser hashes this one (decision 042).
+     */
+    requestUrl: string;
   }
 }
 
@@ -25,5 +31,5 @@ type CloudflareContext = AppLoadContext["cloudflare"];
 /** What every loader and action gets: env, ctx, drizzle and better-auth (built once per isolate), and the page's CSP nonce. */
 export function getLoadContext(request: Request, cloudflare: CloudflareContext): AppLoadContext {
   const { db, auth } = authFor(cloudflare.env, new URL(request.url).origin);
-  return { cloudflare, db, auth, cspNonce: createNonce(), frameAncestors: [] };
+  return { cloudflare, db, auth, cspNonce: createNonce(), frameAncestors: [], requestUrl: request.url };
 }

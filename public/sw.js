@@ -6,6 +6,10 @@
 // - Build assets (/assets/*, content-hashed): cache first.
 // - Everything else (data requests, the journal, health pings, parties): not
 //   touched, so it fails fast offline and the page shows it.
+// - Inside Safe Exam Browser (decision 042), which adds its headers to no
+//   request a service worker makes: test pages are left to the browser while
+//   it is online, so SEB's own request (with its headers) is the one checked;
+//   offline, the copy the page kept for itself is served.
 //
 // The page registers /sw.js?v={build version}; a new build gets a new cache
 // and the old one is dropped once the new worker takes over.
@@ -15,6 +19,9 @@ const CACHE = PREFIX + VERSION;
 const TEST_PAGE = /^\/test\/[^/]+\/(coding|mcq)\/?$/;
 /** A slow link gets this long before the saved copy is shown instead. */
 const NAVIGATION_TIMEOUT_MS = 6000;
+
+/** SEB for Windows says so in its user agent; a page in SEB also tells the worker (a "seb" message). */
+let sebMode = /\bSEB\/\d/.test(self.navigator.userAgent);
 
 self.addEventListener("install", () => {
   self.skipWaiting();
@@ -35,6 +42,8 @@ self.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type === "cache-test" && Array.isArray(data.urls)) {
     event.waitUntil(precache(data.urls).then(() => event.source && event.source.postMessage({ type: "cached", count: data.urls.length })));
+  } else if (data.type === "seb") {
+    sebMode = true;
   } else if (data.type === "forget") {
     // Sign-out: nothing of this student's tests stays on the device.
     event.waitUntil(caches.keys().then((keys) => Promise.all(keys.filter((k) => k.startsWith(PREFIX)).map((k) => caches.delete(k)))));
@@ -47,6 +56,12 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.mode === "navigate" && TEST_PAGE.test(url.pathname)) {
+    if (sebMode) {
+      // Online: SEB's own request, with its headers. Offline: the kept copy.
+      if (self.navigator.onLine !== false) return;
+      event.respondWith(keptPage(url));
+      return;
+    }
     event.respondWith(page(request, url));
   } else if (url.pathname.startsWith("/assets/")) {
     event.respondWith(asset(request));
@@ -71,6 +86,11 @@ async function page(request, url) {
     if (saved) return saved;
     return new Response(OFFLINE_PAGE, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
   }
+}
+
+async function keptPage(url) {
+  const saved = await (await caches.open(CACHE)).match(pageKey(url));
+  return saved || new Response(OFFLINE_PAGE, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
 }
 
 async function asset(request) {

@@ -1,4 +1,9 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { lazy, Suspense } from "react";
+import { isSebRefusal } from "~/lib/seb/seb";
+
+// Only a Safe Exam Browser room's refusal needs it (decision 042): its code stays out of every page's first load.
+const SebRequired = lazy(() => import("./seb-required").then((m) => ({ default: m.SebRequired })));
 
 export function NotFound() {
   return (
@@ -17,6 +22,13 @@ export function GeneralErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) return <NotFound />;
+    if (error.status === 403 && isSebRefusal(error.data)) {
+      return (
+        <Suspense fallback={null}>
+          <SebRequired refusal={error.data} />
+        </Suspense>
+      );
+    }
     const message =
       typeof error.data === "object" && error.data && "error" in error.data
         ? String((error.data as { error: unknown }).error)

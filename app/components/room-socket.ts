@@ -3,6 +3,8 @@
 // anchors and the test page's heartbeat. `useRoomParty` keeps only what the
 // page renders with: the revalidation it asks for.
 import { PartySocket } from "partysocket";
+import { inSeb, sebTicket } from "~/lib/seb/client";
+import { SEB_TICKET_PARAM } from "~/lib/seb/headers";
 import { OUTAGE_RULES } from "~/lib/student-tests/outages";
 import { deviceAnchors } from "~/offline/anchor";
 import { ROOM_PARTY } from "../../party/names";
@@ -34,7 +36,9 @@ const LATE_FIRST_OPEN_MS = 1000;
  */
 export function openRoomSocket(room: string, options: RoomSocketOptions): () => void {
   let connectedBefore = false;
-  const socket = new PartySocket({ host: window.location.host, party: ROOM_PARTY, room, prefix: "parties" });
+  // Inside Safe Exam Browser each connection carries a ticket from a checked request (SEB adds no header to an upgrade, decision 042).
+  const query = inSeb() ? async () => ({ [SEB_TICKET_PARAM]: (await sebTicket(room)) ?? "" }) : undefined;
+  const socket = new PartySocket({ host: window.location.host, party: ROOM_PARTY, room, prefix: "parties", query });
   socket.addEventListener("message", (message) => {
     const m = parseServerMessage(safeJson(message.data));
     if (!m) return;

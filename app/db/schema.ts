@@ -237,6 +237,10 @@ export const testRooms = sqliteTable(
     resultsReleasedAt: ms("results_released_at"),
     // What a student sees once released (ReviewOptions as JSON); null is the defaults.
     reviewOptions: text("review_options", { mode: "json" }).$type<ReviewOptions>(),
+    // The room's student side opens only in Safe Exam Browser (issue 38, decision 042).
+    sebRequired: bool("seb_required").notNull().default(false),
+    // Browser Exam Keys allowed (64 hex each); empty: the Config Key alone is checked.
+    sebBrowserExamKeys: text("seb_browser_exam_keys", { mode: "json" }).$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [
@@ -313,6 +317,8 @@ export const roomParticipants = sqliteTable(
     extraTimeUnit: text("extra_time_unit", { enum: EXTRA_TIME_UNITS }),
     extraTimeAmount: integer("extra_time_amount"),
     extraTimeReason: text("extra_time_reason"),
+    // Allow without SEB (issue 38): an accommodation; seb_exemptions keeps who gave it.
+    sebExempt: bool("seb_exempt").notNull().default(false),
   },
   (t) => [
     uniqueIndex("room_participants_room_student_uq").on(t.roomId, t.studentId),
@@ -453,6 +459,25 @@ export const studentTimeChanges = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("student_time_changes_room_student_idx").on(t.roomId, t.studentId, t.createdAt)],
+);
+
+/** The trail of Allow without SEB in a room (issue 38): who allowed or withdrew it, when. */
+export const sebExemptions = sqliteTable(
+  "seb_exemptions",
+  {
+    id: id(),
+    roomId: text("room_id")
+      .notNull()
+      .references(() => testRooms.id, { onDelete: "cascade" }),
+    studentId: text("student_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    allowed: bool("allowed").notNull(),
+    adminId: text("admin_id").references(() => user.id, { onDelete: "set null" }),
+    adminName: text("admin_name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("seb_exemptions_room_student_idx").on(t.roomId, t.studentId, t.createdAt)],
 );
 
 export const RESULT_OVERRIDES = ["passed", "failed"] as const;

@@ -1,5 +1,6 @@
 // The offline shell's registration, which a test page loads after its first
 // paint (decision 022) through `useOfflineShell`.
+import { inSeb } from "~/lib/seb/seb";
 import { lazyLoadsSettled } from "./lazy";
 
 declare global {
@@ -20,6 +21,13 @@ function pageResources(): string[] {
   return [...urls].filter((u) => u && new URL(u, location.origin).origin === location.origin);
 }
 
+/** The worker's cache (public/sw.js: "proctor-shell-" + build version), keyed by the page's path as it keys pages. */
+async function keepThisPage(version: string) {
+  const response = await fetch(location.pathname, { credentials: "same-origin", cache: "no-store", redirect: "manual" });
+  if (!response.ok || !(response.headers.get("Content-Type") ?? "").includes("text/html")) return;
+  await (await caches.open(`proctor-shell-${version}`)).put(new URL(location.pathname, location.origin).href, response);
+}
+
 /**
  * Registers public/sw.js and, when `cacheThisPage`, has it keep this page and
  * every asset it loaded. Returns the function that stops listening.
@@ -38,8 +46,15 @@ export function registerOfflineShell(cacheThisPage: boolean): () => void {
     .then(() => navigator.serviceWorker.ready)
     // Chunks the page loads after its first paint are assets of it too.
     .then(async (registration) => (await lazyLoadsSettled(), registration))
-    .then((registration) => {
+    .then(async (registration) => {
       if (cancelled || !cacheThisPage) return;
+      if (inSeb()) {
+        // SEB adds no headers to the worker's requests (decision 042): the page keeps its own copy, fetched as a checked
+        // request (with SEB's JS-API keys from here on, for SEB views that send no headers).
+        (await import("~/lib/seb/client")).installSebFetch();
+        registration.active?.postMessage({ type: "seb" });
+        await keepThisPage(version);
+      }
       registration.active?.postMessage({ type: "cache-test", urls: pageResources() });
     })
     .catch(() => {

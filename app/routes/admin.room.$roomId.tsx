@@ -13,6 +13,7 @@ import { AddUserDialog, DeleteRoomDialog, ExtendDialog, OtpDialog, QuestionsDial
 import type { RoomDialogName } from "~/components/rooms/room-page";
 import { SectionsDialog } from "~/components/rooms/sections-dialog";
 import { ReleasePanel } from "~/components/results/release-panel";
+import { SebPanel, SebTrail } from "~/components/rooms/seb-panel";
 import { useToast } from "~/components/toaster";
 import { useRoomParty } from "~/components/use-room-party";
 import { Badge } from "~/components/ui/badge";
@@ -46,6 +47,8 @@ import { scheduleStart } from "~/lib/rooms/schedule.server";
 import { saveSections } from "~/lib/rooms/sections.server";
 import { RELEASE_MESSAGES } from "~/lib/results/release";
 import { isReleaseIntent, runReleaseIntent } from "~/lib/results/release.server";
+import { SEB_MESSAGES } from "~/lib/seb/seb";
+import { isSebIntent, runSebIntent } from "~/lib/seb/seb.server";
 import { SaveSectionsSchema } from "~/lib/rooms/sections";
 import { creditAllOutages, creditOutage, grantExtraTime, setParticipantExtraTime, type DeadlineChange } from "~/lib/student-tests/student-time.server";
 import { addedTimeLabel, clock, extraTimeLabel, timeChangedMessage } from "~/lib/student-tests/student-time";
@@ -86,6 +89,8 @@ const FAILURES: Record<string, string> = {
   "results-release": RELEASE_MESSAGES.failed,
   "release-now": RELEASE_MESSAGES.failed,
   "withdraw-release": RELEASE_MESSAGES.failed,
+  "seb-settings": SEB_MESSAGES.failed,
+  "seb-exempt": SEB_MESSAGES.exemptFailed,
 };
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -123,6 +128,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const room = await requireRoom(db, params.roomId ?? "");
     // When students see their results (decision 041): the room page's settings, Release results now, Withdraw release.
     if (isReleaseIntent(intent)) return success(await runReleaseIntent(db, env, room.id, intent, values));
+    // Safe Exam Browser (decision 042): the room's pages refetch, so a browser that no longer passes sees the refusal at once.
+    if (isSebIntent(intent)) {
+      const message = await runSebIntent(db, room.id, intent, values, admin);
+      roomChanged(room);
+      return success(message);
+    }
     switch (intent) {
       case "enable":
         await setEnabled(db, room, true);
@@ -335,10 +346,12 @@ export default function RoomDetail() {
       </div>
 
       <ReleasePanel release={data.release} settings />
+      <SebPanel seb={data.seb} />
 
       <ParticipantsView view={view} onChange={setView} />
       {view === "grid" ? <RoomGrid tiles={data.grid} serverNow={data.serverNow} credits={credits} /> : <ParticipantsTable data={data} onAdd={() => setDialog("add")} />}
       <TimeTrail changes={data.timeChanges} />
+      <SebTrail changes={data.sebChanges} />
 
       {/* Mounted only while open: every opening issues a fresh code, never a stale one. */}
       {dialog === "otp" ? <OtpDialog open onClose={() => setDialog(null)} room={room} /> : null}

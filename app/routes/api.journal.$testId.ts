@@ -8,6 +8,7 @@ import { journalJudge } from "~/lib/student-tests/coding-test.server";
 import { isSizeIssue, JOURNAL_LIMITS, JournalBatchSchema } from "~/lib/student-tests/journal-protocol";
 import { roomJournal } from "~/lib/student-tests/code-journal.server";
 import { applyJournal, JournalClosed, readJournalRequest } from "~/lib/student-tests/journal.server";
+import { requireSeb } from "~/lib/seb/check.server";
 
 /** Entries that change what the admin's participants table shows. */
 const VISIBLE_TO_ADMIN = new Set(["tab-switch", "unlock", "submit-code", "finish"]);
@@ -23,7 +24,8 @@ const AUTOSAVES = new Set(["code", "mcq-progress"]);
  * Refusals, with nothing written: 415/403 for anything but JSON from our own
  * origin, 413 for a request or an entry over JOURNAL_LIMITS, 400 for a
  * malformed one, 404/410 for a test that is not (or no longer) there, 403
- * once the student was removed or disqualified.
+ * once the student was removed or disqualified, 403 with the SEB refusal in a
+ * room that requires Safe Exam Browser when the request does not pass.
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return error("Use POST", 405);
@@ -44,6 +46,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!test || test.studentId !== student.id) return error("Test not found", 404);
   const room = found.room;
   if (!room) return error("Room not found", 410);
+  // A SEB room's journal takes entries only from SEB: anything else is refused, and the device keeps them (decision 042).
+  await requireSeb(request, context, room, found.sebExempt === true);
   const closed =
     !found.participantStatus || found.participantStatus === "removed" ? "You have been removed from this room" : test.isDisqualified ? "The test was disqualified" : null;
   let result: Awaited<ReturnType<typeof applyJournal>>;

@@ -8,7 +8,8 @@ import { actionError, failure } from "~/lib/http/forms.server";
 import { publishParticipantsChanged } from "~/lib/party.server";
 import { requireRole } from "~/lib/accounts/session.server";
 import { requireRoomPage } from "~/lib/student-tests/student-pages.server";
-import { launchTest } from "~/lib/student-tests/student-tests.server";
+import { launchTest, requireMembership } from "~/lib/student-tests/student-tests.server";
+import { requireSeb } from "~/lib/seb/check.server";
 import { redirectWithToast } from "~/lib/ui/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Terms — ProctorEdge" }];
@@ -31,6 +32,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const student = await requireRole(request, context, "student").catch(() => null);
   if (!student || !params.roomId) throw await redirectWithToast("/auth", { type: "error", message: "Invalid session" });
+  // The launch is a request of the room's student side too: SEB, when the room requires it (decision 042).
+  const membership = await requireMembership(context.db, student.id, params.roomId).catch(() => null);
+  if (membership) await requireSeb(request, context, membership.room, membership.participant.sebExempt);
   const form = await request.formData().catch(() => new FormData());
   if (form.getAll("term").length !== TERMS.length) return failure("Please accept all terms and conditions");
   try {

@@ -70,6 +70,11 @@ export function ParticipantsTable({ data, onAdd }: { data: RoomPageData; onAdd: 
                     ) : (
                       p.fullName
                     )}
+                    {data.seb.required && p.sebExempt ? (
+                      <span className="ml-2">
+                        <Badge tone="blue">Without SEB</Badge>
+                      </span>
+                    ) : null}
                     {notLaunched.has(p.studentId) ? (
                       <span className="ml-2">
                         <Badge tone="gray">Not launched yet</Badge>
@@ -94,6 +99,15 @@ export function ParticipantsTable({ data, onAdd }: { data: RoomPageData; onAdd: 
                         Extra time
                       </Button>
                     )}
+                    {data.seb.required ? (
+                      <IntentButton
+                        variant="ghost"
+                        fields={{ intent: "seb-exempt", participantId: p.id, allowed: p.sebExempt ? "false" : "true" }}
+                        label={p.sebExempt ? `Require Safe Exam Browser for ${p.fullName}` : `Allow ${p.fullName} without Safe Exam Browser`}
+                      >
+                        {p.sebExempt ? "Require SEB" : "Allow without SEB"}
+                      </IntentButton>
+                    ) : null}
                     <Button size="sm" variant="ghost" onClick={() => setEditing(p)} aria-label={`Edit ${p.fullName}`}>
                       Edit
                     </Button>

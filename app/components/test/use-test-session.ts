@@ -12,6 +12,7 @@ import { useCountdown } from "~/components/test/countdown";
 import { useJournal } from "~/components/test/use-journal";
 import { useToast } from "~/components/toaster";
 import { useRoomParty, type RoomPartyPage } from "~/components/use-room-party";
+import { inSeb } from "~/lib/seb/seb";
 import { deadlineWithExtra, TIME_CHANGED_WHILE_AWAY } from "~/lib/student-tests/student-time";
 import { TEST_RULES } from "~/lib/student-tests/test-rules";
 import type { Entry, JudgedEntry, TestState } from "~/offline/journal";
@@ -140,10 +141,15 @@ export function useTestSession(options: SessionOptions) {
       submitted.current = true;
       submitting.current = false;
       setFinishBusy(false);
+      // Inside Safe Exam Browser the page stays and offers to quit SEB (decision 042).
       setPhase({ type: "submitted", message });
-      leave(message, "success");
+      if (inSeb()) {
+        ended.current = true;
+        finishing = true;
+        toast({ type: "success", message });
+      } else leave(message, "success");
     },
-    [leave],
+    [leave, toast],
   );
 
   // ------------------------------------------------------------ journal

@@ -8,6 +8,7 @@ import { roomGrid } from "~/lib/monitor/monitor.server";
 import { timeTrail } from "~/lib/student-tests/student-time.server";
 import { categoryCounts, roomDetail } from "./rooms.server";
 import { roomSectionsOf } from "./draws.server";
+import { sebTrail, sebView } from "~/lib/seb/seb.server";
 
 /**
  * The room page's data, or null when the room does not exist. `bank`: whether the viewer may see the question bank (administrators only,
@@ -17,13 +18,15 @@ import { roomSectionsOf } from "./draws.server";
 export async function roomPageData(db: Db, env: Env, roomId: string, { bank }: { bank: boolean }) {
   const detail = await roomDetail(db, env, roomId, { bank });
   if (!detail) return null;
-  const [categories, grid, courses, notLaunched, timeChanges, sections] = await Promise.all([
+  const [categories, grid, courses, notLaunched, timeChanges, sections, seb, sebChanges] = await Promise.all([
     categoryCounts(db),
     roomGrid(db, env, detail.room.id),
     rosterCourses(db, detail.room.id),
     notLaunchedStudents(db, detail.room.id),
     timeTrail(db, detail.room.id),
     roomSectionsOf(db, detail.room.id),
+    sebView(env, detail.room),
+    sebTrail(db, detail.room.id),
   ]);
   const { room } = detail;
   return {
@@ -55,6 +58,9 @@ export async function roomPageData(db: Db, env: Env, roomId: string, { bank }: {
       unlockCode: room.unlockCode,
       shuffleOptions: room.shuffleOptions,
     },
+    /** Safe Exam Browser (decision 042): the settings, the Config Key and links, and who was allowed without it. */
+    seb,
+    sebChanges,
     /** When students see their results (decision 041). */
     release: releaseView(room),
     serverNow: Date.now(),

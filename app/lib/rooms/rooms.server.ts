@@ -16,6 +16,7 @@ import {
   roomSectionQuestions,
   roomSections,
   studentTests,
+  sebExemptions,
   studentTimeChanges,
   submissions,
   testDraws,
@@ -157,6 +158,8 @@ export async function roomDetail(db: Db, env: Env, roomId: string, { bank }: { b
         accommodationReason: studentTests.accommodationReason,
         grantedMs: studentTests.extraMs,
         creditedMs: studentTests.creditedMs,
+        // Allow without SEB (decision 042).
+        sebExempt: roomParticipants.sebExempt,
       })
       .from(roomParticipants)
       .leftJoin(
@@ -393,6 +396,7 @@ export async function deleteRoom(db: Db, env: Env, roomId: string) {
     db.delete(roomSections).where(eq(roomSections.roomId, roomId)),
     db.delete(participantDisconnects).where(eq(participantDisconnects.roomId, roomId)),
     db.delete(studentTimeChanges).where(eq(studentTimeChanges.roomId, roomId)),
+    db.delete(sebExemptions).where(eq(sebExemptions.roomId, roomId)),
     db.delete(testRooms).where(eq(testRooms.id, roomId)),
   ]);
   await forgetHeldTests(env, roomId, null);

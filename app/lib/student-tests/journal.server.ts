@@ -62,7 +62,7 @@ export async function readJournalRequest(db: Db, testId: string, entryIds: strin
   const [found, prefetched] = await Promise.all([
     prepared(db, "journalTest", (db) =>
       db
-        .select({ test: studentTests, room: testRooms, participantStatus: roomParticipants.status })
+        .select({ test: studentTests, room: testRooms, participantStatus: roomParticipants.status, sebExempt: roomParticipants.sebExempt })
         .from(studentTests)
         .leftJoin(testRooms, eq(testRooms.id, studentTests.roomId))
         .leftJoin(roomParticipants, and(eq(roomParticipants.roomId, studentTests.roomId), eq(roomParticipants.studentId, studentTests.studentId)))

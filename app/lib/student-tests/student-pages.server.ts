@@ -3,6 +3,7 @@ import { FormError } from "~/lib/http/forms.server";
 import { requireRole } from "~/lib/accounts/session.server";
 import { findTest, requireMembership } from "./student-tests.server";
 import { redirectWithToast } from "~/lib/ui/toast.server";
+import { requireSeb } from "~/lib/seb/check.server";
 
 type PageOptions = {
   /** Where an unknown room goes instead of /student with "Room not found" (the launcher: /not-found). */
@@ -13,17 +14,22 @@ type PageOptions = {
  * Every student test page starts here: a signed-in student who is a member of
  * the room (not removed). Anything else goes back to /student with the spec's
  * message ('Room not found', 'You have been removed from this room', ...).
+ * In a room that requires Safe Exam Browser, any other browser (unless the
+ * student is allowed without it) gets the 403 refusal instead (decision 042).
  */
 export async function requireRoomPage(request: Request, context: AppLoadContext, roomId: string, options: PageOptions = {}) {
   const student = await requireRole(request, context, "student");
+  let membership: Awaited<ReturnType<typeof requireMembership>>;
   try {
-    const membership = await requireMembership(context.db, student.id, roomId);
-    return { student, ...membership };
+    membership = await requireMembership(context.db, student.id, roomId);
   } catch (error) {
     if (error instanceof FormError && error.status === 404 && options.unknownRoom) throw redirect(options.unknownRoom);
     if (error instanceof FormError) throw await redirectWithToast("/student", { type: "error", message: error.message });
     throw error;
   }
+  // A room that requires Safe Exam Browser shows nothing of itself to any other browser (decision 042).
+  await requireSeb(request, context, membership.room, membership.participant.sebExempt);
+  return { student, ...membership };
 }
 
 /** As requireRoomPage, plus the launched student test (else back to the terms). */

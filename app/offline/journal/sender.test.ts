@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { JournalEntry as Entry, TestState } from "~/lib/student-tests/journal-protocol";
-import { createBackoff, createCodePacing, createSender, FATAL_MESSAGES, retryAfterMs, TOO_LARGE_MESSAGE } from "./sender";
+import { SEB_REQUIRED_MESSAGE } from "~/lib/seb/seb";
+import { createBackoff, createCodePacing, createSender, FATAL_MESSAGES, retryAfterMs, SEB_FATAL_MESSAGE, TOO_LARGE_MESSAGE } from "./sender";
 
 /** A state as the endpoint may send it: the scores and submittedAt have defaults. */
 const STATE = { status: "in_progress", isDisqualified: false, isLocked: false, tabSwitchCount: 0, unlockAttemptsRemaining: 3, endsAt: null, serverNow: 0 };
@@ -48,6 +49,13 @@ describe("the journal's sender", () => {
     const result = await sender.send(batch);
     expect(result).toEqual({ type: "fatal", message: FATAL_MESSAGES[status] });
     expect(FATAL_MESSAGES[status]).toMatch(/kept on this device/);
+  });
+
+  it("stops on a Safe Exam Browser refusal with its own message, keeping the answers for SEB", async () => {
+    const refusal = Response.json({ error: SEB_REQUIRED_MESSAGE, seb: { link: "seb://localhost:8787/seb/r/config.seb", download: "https://safeexambrowser.org/download_en.html" } }, { status: 403 });
+    const { sender } = senderAnswering(refusal);
+    expect(await sender.send(batch)).toEqual({ type: "fatal", message: SEB_FATAL_MESSAGE });
+    expect(SEB_FATAL_MESSAGE).toMatch(/^This test requires Safe Exam Browser\. .*kept on this device/);
   });
 
   it("retries 5xx, 429 and other 4xx, waiting as long as Retry-After asks", async () => {

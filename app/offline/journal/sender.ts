@@ -9,6 +9,7 @@
  */
 import { parseJournalResponse } from "~/lib/student-tests/journal-response";
 import type { JournalEntry as Entry, JournalResponse } from "~/lib/student-tests/journal-protocol";
+import { isSebRefusal, SEB_REQUIRED_MESSAGE } from "~/lib/seb/seb";
 
 export const TOO_LARGE_MESSAGE = "This change is too large to send. It is kept on this device.";
 
@@ -18,6 +19,8 @@ export const FATAL_MESSAGES: Record<number, string> = {
   404: "This test could not be found. Your answers are kept on this device.",
   410: "This test has closed and no longer accepts answers. Your answers are kept on this device.",
 };
+
+export const SEB_FATAL_MESSAGE = `${SEB_REQUIRED_MESSAGE}. Your answers are kept on this device and sent when you open the test in Safe Exam Browser.`;
 
 export type SendResult =
   | { type: "ok"; body: JournalResponse }
@@ -73,6 +76,8 @@ export function createSender({ endpoint, fetch: doFetch, timeoutMs }: SenderOpti
           cache: "no-store",
           signal: controller.signal,
         });
+        // A room that requires Safe Exam Browser, opened elsewhere: the same kept entries drain once it is opened in SEB.
+        if (res.status === 403 && isSebRefusal(await res.clone().json().catch(() => null))) return { type: "fatal", message: SEB_FATAL_MESSAGE };
         const fatal = FATAL_MESSAGES[res.status];
         if (fatal) return { type: "fatal", message: fatal };
         if (res.status === 413) return { type: "too-large", message: await tooLargeMessage(res) };
