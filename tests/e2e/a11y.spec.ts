@@ -554,6 +554,43 @@ test("a practice room: the session and its exit confirmation", async () => {
   await expect(exit).toBeHidden();
 });
 
+test("a Safe Exam Browser room: its settings, the room page's panel and trail, and the refusal a plain browser sees", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const a = admin.page;
+  if (!/\/admin/.test(a.url())) await loginAdmin(a);
+  await a.goto("/admin");
+  await createRoom(a, { name: `Ally SEB ${tag}`, type: "Coding", category: "Basics", language: "Python" });
+  await a.getByRole("button", { name: "SEB settings" }).click();
+  const dialog = a.getByRole("dialog", { name: "Safe Exam Browser" });
+  await dialog.getByRole("checkbox", { name: "Require Safe Exam Browser" }).check();
+  await dialog.getByLabel("Browser Exam Keys (optional)").fill("not a key");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog.getByRole("alert")).toContainText("Each Browser Exam Key must be 64 hexadecimal characters");
+  await scan(a, "admin SEB settings dialog with an error");
+  await dialog.getByLabel("Browser Exam Keys (optional)").fill("");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(toast(a, "Safe Exam Browser settings saved")).toBeVisible();
+  await enableRoom(a);
+  const otp = await generateOtp(a);
+  // A browser of its own: the refusal is a 403, which Chromium logs.
+  const plain = await newPerson(browser, { allow: [resourceError(403)] });
+  try {
+    const p = await signUpStudent(plain.page, `Ally Plain ${tag}`);
+    await joinTestRoom(plain.page, otp);
+    await heading("This test requires Safe Exam Browser", 1)(plain.page);
+    await expect(plain.page.getByRole("link", { name: "Open in Safe Exam Browser" })).toBeVisible();
+    await scan(plain.page, "SEB refusal");
+    await a.getByRole("button", { name: `Allow without SEB for ${p.fullName}` }).click();
+    await expect(toast(a, `${p.fullName} may take this test without Safe Exam Browser`)).toBeVisible();
+    await a.getByTestId("seb-trail").getByText("Safe Exam Browser exemptions").click();
+    await expect(a.getByTestId("seb-trail").getByRole("table")).toBeVisible();
+    await scan(a, "admin room with SEB required, an exemption and its trail");
+    expect(plain.errors, "console errors in the plain browser").toEqual([]);
+  } finally {
+    await plain.context.close();
+  }
+});
+
 /**
  * The admin makes a Python coding room (with `unlockCode`, if given) and
  * starts it once the student has joined; the student launches the test.

@@ -117,7 +117,7 @@ test("a room that requires Safe Exam Browser: SEB takes the test to the end, a p
     await live;
 
     // The plain student is allowed without SEB (an accommodation), with who allowed it kept.
-    await admin.getByRole("button", { name: `Allow ${p.fullName} without Safe Exam Browser` }).click();
+    await admin.getByRole("button", { name: `Allow without SEB for ${p.fullName}` }).click();
     await expect(toast(admin, `${p.fullName} may take this test without Safe Exam Browser`)).toBeVisible();
     await expect(participantRow(admin, p.email)).toContainText("Without SEB");
     await expect(admin.getByTestId("seb-trail")).toContainText("Allowed without SEB");
@@ -141,7 +141,7 @@ test("a room that requires Safe Exam Browser: SEB takes the test to the end, a p
     // More code, and at once the exemption is withdrawn: the page turns to the refusal, and the device keeps what it could not send.
     const middle = "# typed as the exemption was withdrawn";
     await typeCode(plain.page, `${before}\n${middle}`);
-    await admin.getByRole("button", { name: `Require Safe Exam Browser for ${p.fullName}` }).click();
+    await admin.getByRole("button", { name: `Require SEB for ${p.fullName}` }).click();
     await expect(toast(admin, `${p.fullName} needs Safe Exam Browser again`)).toBeVisible();
     await expect(plain.page.getByRole("heading", { name: "This test requires Safe Exam Browser" })).toBeVisible({ timeout: 15_000 });
 

@@ -103,7 +103,7 @@ export function ParticipantsTable({ data, onAdd }: { data: RoomPageData; onAdd: 
                       <IntentButton
                         variant="ghost"
                         fields={{ intent: "seb-exempt", participantId: p.id, allowed: p.sebExempt ? "false" : "true" }}
-                        label={p.sebExempt ? `Require Safe Exam Browser for ${p.fullName}` : `Allow ${p.fullName} without Safe Exam Browser`}
+                        label={p.sebExempt ? `Require SEB for ${p.fullName}` : `Allow without SEB for ${p.fullName}`}
                       >
                         {p.sebExempt ? "Require SEB" : "Allow without SEB"}
                       </IntentButton>

@@ -11,6 +11,7 @@ import { controlClass } from "~/components/ui/field";
 import { Trail } from "~/components/ui/trail";
 import { ViewerTime } from "~/components/ui/viewer-time";
 import type { RoomPageData } from "~/lib/rooms/room-page.server";
+import { parseExamKeys } from "~/lib/seb/seb";
 
 type ActionResult = { ok: true; message: string } | { ok: false; error: string };
 type Seb = RoomPageData["seb"];
@@ -83,6 +84,8 @@ function SebSettingsDialog({ open, onClose, seb }: { open: boolean; onClose: () 
   useActionToast(fetcher.data, onClose);
   const [required, setRequired] = useState(seb.required);
   const [keys, setKeys] = useState(seb.browserExamKeys.join("\n"));
+  // The keys are checked here first (the server checks them again): a typo never leaves the dialog.
+  const [invalid, setInvalid] = useState<string | null>(null);
   // Fresh from the room each time the dialog opens; a refused save keeps the edits.
   const [shownOpen, setShownOpen] = useState(open);
   if (open !== shownOpen) {
@@ -90,13 +93,23 @@ function SebSettingsDialog({ open, onClose, seb }: { open: boolean; onClose: () 
     if (open) {
       setRequired(seb.required);
       setKeys(seb.browserExamKeys.join("\n"));
+      setInvalid(null);
     }
   }
   const keysId = useId();
-  const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
+  const error = invalid ?? (fetcher.data && !fetcher.data.ok ? fetcher.data.error : null);
   return (
     <Dialog open={open} onClose={onClose} title="Safe Exam Browser" description="Students open the room's waiting room, terms and test pages only in Safe Exam Browser with this room's configuration.">
-      <fetcher.Form method="post" className="space-y-5" noValidate>
+      <fetcher.Form
+        method="post"
+        className="space-y-5"
+        noValidate
+        onSubmit={(e) => {
+          const parsed = parseExamKeys(keys);
+          setInvalid("error" in parsed ? parsed.error : null);
+          if ("error" in parsed) e.preventDefault();
+        }}
+      >
         <input type="hidden" name="intent" value="seb-settings" />
         <label className="flex items-center gap-2 text-sm font-medium">
           <input type="checkbox" name="sebRequired" checked={required} onChange={(e) => setRequired(e.target.checked)} />
@@ -113,7 +126,10 @@ function SebSettingsDialog({ open, onClose, seb }: { open: boolean; onClose: () 
             maxLength={4000}
             className={`${controlClass} font-mono text-xs`}
             value={keys}
-            onChange={(e) => setKeys(e.target.value)}
+            onChange={(e) => {
+              setKeys(e.target.value);
+              setInvalid(null);
+            }}
             aria-describedby={`${keysId}-help`}
             aria-invalid={error ? true : undefined}
           />
