@@ -47,7 +47,7 @@ import { scheduleStart } from "~/lib/rooms/schedule.server";
 import { saveSections } from "~/lib/rooms/sections.server";
 import { RELEASE_MESSAGES } from "~/lib/results/release";
 import { isReleaseIntent, runReleaseIntent } from "~/lib/results/release.server";
-import { SEB_MESSAGES } from "~/lib/seb/seb";
+import { SEB_MESSAGES } from "~/lib/seb/settings";
 import { isSebIntent, runSebIntent } from "~/lib/seb/seb.server";
 import { SaveSectionsSchema } from "~/lib/rooms/sections";
 import { creditAllOutages, creditOutage, grantExtraTime, setParticipantExtraTime, type DeadlineChange } from "~/lib/student-tests/student-time.server";

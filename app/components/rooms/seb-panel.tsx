@@ -11,7 +11,7 @@ import { controlClass } from "~/components/ui/field";
 import { Trail } from "~/components/ui/trail";
 import { ViewerTime } from "~/components/ui/viewer-time";
 import type { RoomPageData } from "~/lib/rooms/room-page.server";
-import { parseExamKeys } from "~/lib/seb/seb";
+import { parseExamKeys } from "~/lib/seb/settings";
 
 type ActionResult = { ok: true; message: string } | { ok: false; error: string };
 type Seb = RoomPageData["seb"];

@@ -7,7 +7,8 @@ import { roomParticipants, sebExemptions, testRooms } from "~/db/schema";
 import type { Db } from "~/lib/d1/db.server";
 import { FormError, parseValues } from "~/lib/http/forms.server";
 import { roomConfigKey, siteOrigin, type SebRoom } from "./check.server";
-import { parseExamKeys, SEB_MESSAGES, sebConfigPath, sebLink } from "./seb";
+import { sebConfigPath, sebLink } from "./seb";
+import { parseExamKeys, SEB_MESSAGES } from "./settings";
 
 const flag = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
 
