@@ -3,13 +3,13 @@
 // start page (/seb/{room}), the configuration SEB opens (/seb/{room}/config.seb),
 // the party's ticket (/seb/{room}/ticket), and the quit page (/seb/quit).
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { and, eq, ne } from "drizzle-orm";
-import { roomParticipants, testRooms } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { testRooms } from "~/db/schema";
 import { requireRole } from "~/lib/accounts/session.server";
 import { getServerEnv } from "~/lib/env.server";
 import { roomConfigFile, signSebTicket, siteOrigin } from "~/lib/seb/check.server";
 import { requireRoomPage } from "~/lib/student-tests/student-pages.server";
-import { findTest } from "~/lib/student-tests/student-tests.server";
+import { findTest, requireMembership } from "~/lib/student-tests/student-tests.server";
 import { redirectWithToast } from "~/lib/ui/toast.server";
 
 const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
@@ -54,11 +54,7 @@ function quitPage() {
  */
 async function start({ request, context }: LoaderFunctionArgs, roomId: string) {
   const student = await requireRole(request, context, "student");
-  const member = await context.db
-    .select({ id: roomParticipants.id })
-    .from(roomParticipants)
-    .where(and(eq(roomParticipants.roomId, roomId), eq(roomParticipants.studentId, student.id), ne(roomParticipants.status, "removed")))
-    .get();
+  const member = await requireMembership(context.db, student.id, roomId).catch(() => null);
   if (!member) throw await redirectWithToast("/student", { type: "info", message: "Join the room with the code your instructor gives you" });
   const test = await findTest(context.db, student.id, roomId);
   throw redirect(test ? `/test/${roomId}` : `/test/${roomId}/terms`);

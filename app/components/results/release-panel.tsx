@@ -85,33 +85,23 @@ export function ReleasePanel({ release, settings = false }: { release: ReleaseVi
           setDialog(null);
         }}
       />
-      {settings ? <ReleaseSettingsDialog open={dialog === "settings"} onClose={() => setDialog(null)} release={release} /> : null}
+      {settings && dialog === "settings" ? <ReleaseSettingsDialog onClose={() => setDialog(null)} release={release} /> : null}
     </section>
   );
 }
 
-/** When students see their results, and what they see once released. */
-function ReleaseSettingsDialog({ open, onClose, release }: { open: boolean; onClose: () => void; release: ReleaseView }) {
+/** When students see their results, and what they see once released. Mounted only while open: each opening starts from the room's settings; a refused save keeps the edits. */
+function ReleaseSettingsDialog({ onClose, release }: { onClose: () => void; release: ReleaseView }) {
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher.data, onClose);
   const [mode, setMode] = useState(release.mode);
   const [local, setLocal] = useState(() => (release.at !== null ? localInputValue(release.at) : ""));
   const [review, setReview] = useState<ReviewOptions>(release.review);
-  // Fresh from the room each time the dialog opens; a refused save keeps the edits.
-  const [shownOpen, setShownOpen] = useState(open);
-  if (open !== shownOpen) {
-    setShownOpen(open);
-    if (open) {
-      setMode(release.mode);
-      setLocal(release.at !== null ? localInputValue(release.at) : "");
-      setReview(release.review);
-    }
-  }
   const timeId = useId();
   const zone = typeof Intl === "undefined" ? "" : Intl.DateTimeFormat().resolvedOptions().timeZone;
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
   return (
-    <Dialog open={open} onClose={onClose} title="Results release" description="Administrators always see every result. Students see theirs only once the results are released.">
+    <Dialog open onClose={onClose} title="Results release" description="Administrators always see every result. Students see theirs only once the results are released.">
       <fetcher.Form method="post" className="space-y-5" noValidate>
         <input type="hidden" name="intent" value="results-release" />
         <input type="hidden" name="resultsReleaseAt" value={mode === "at" ? localInputInstant(local) : ""} />

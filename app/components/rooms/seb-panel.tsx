@@ -1,9 +1,7 @@
 // Safe Exam Browser on the room page (issue 38, decision 042): the status, the
 // configuration to download, its Config Key, the student link, the settings
 // (Require Safe Exam Browser, Browser Exam Keys) and the trail of exemptions.
-import { useFetcher } from "@remix-run/react";
 import { useId, useState } from "react";
-import { useActionToast } from "~/components/use-action-toast";
 import { useCopy } from "~/components/use-copy";
 import { Button } from "~/components/ui/button";
 import { Dialog, FormActions } from "~/components/ui/dialog";
@@ -12,8 +10,8 @@ import { Trail } from "~/components/ui/trail";
 import { ViewerTime } from "~/components/ui/viewer-time";
 import type { RoomPageData } from "~/lib/rooms/room-page.server";
 import { parseExamKeys } from "~/lib/seb/settings";
+import { useDialogForm } from "./room-dialogs";
 
-type ActionResult = { ok: true; message: string } | { ok: false; error: string };
 type Seb = RoomPageData["seb"];
 
 /** The one line the room page says about what SEB's checks prove. */
@@ -74,32 +72,22 @@ export function SebPanel({ seb }: { seb: Seb }) {
         </dl>
       ) : null}
       {seb.required ? <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">{SEB_THREAT_LINE}</p> : null}
-      <SebSettingsDialog open={open} onClose={() => setOpen(false)} seb={seb} />
+      {open ? <SebSettingsDialog onClose={() => setOpen(false)} seb={seb} /> : null}
     </section>
   );
 }
 
-function SebSettingsDialog({ open, onClose, seb }: { open: boolean; onClose: () => void; seb: Seb }) {
-  const fetcher = useFetcher<ActionResult>();
-  useActionToast(fetcher.data, onClose);
+/** Mounted only while open: each opening starts from the room's settings; a refused save keeps the edits. */
+function SebSettingsDialog({ onClose, seb }: { onClose: () => void; seb: Seb }) {
+  const fetcher = useDialogForm(onClose);
   const [required, setRequired] = useState(seb.required);
   const [keys, setKeys] = useState(seb.browserExamKeys.join("\n"));
   // The keys are checked here first (the server checks them again): a typo never leaves the dialog.
   const [invalid, setInvalid] = useState<string | null>(null);
-  // Fresh from the room each time the dialog opens; a refused save keeps the edits.
-  const [shownOpen, setShownOpen] = useState(open);
-  if (open !== shownOpen) {
-    setShownOpen(open);
-    if (open) {
-      setRequired(seb.required);
-      setKeys(seb.browserExamKeys.join("\n"));
-      setInvalid(null);
-    }
-  }
   const keysId = useId();
   const error = invalid ?? (fetcher.data && !fetcher.data.ok ? fetcher.data.error : null);
   return (
-    <Dialog open={open} onClose={onClose} title="Safe Exam Browser" description="Students open the room's waiting room, terms and test pages only in Safe Exam Browser with this room's configuration.">
+    <Dialog open onClose={onClose} title="Safe Exam Browser" description="Students open the room's waiting room, terms and test pages only in Safe Exam Browser with this room's configuration.">
       <fetcher.Form
         method="post"
         className="space-y-5"
