@@ -47,7 +47,10 @@ export async function verifyPayload(keyMaterial: string, token: string | null | 
   const dot = token.lastIndexOf(".");
   if (dot <= 0) return null;
   const payload = token.slice(0, dot);
-  const signature = fromB64url(token.slice(dot + 1));
-  if (!signature || signature.length !== 32) return null;
+  const text = token.slice(dot + 1);
+  const signature = fromB64url(text);
+  // Only the canonical text of a signature: base64url's last character carries
+  // two spare bits, and a token with them flipped is not the token we issued.
+  if (!signature || signature.length !== 32 || b64url(signature) !== text) return null;
   return (await crypto.subtle.verify("HMAC", await hmacKey(keyMaterial), signature, encoder.encode(payload))) ? payload : null;
 }
