@@ -28,9 +28,21 @@ export type PairResult = {
   fragments: MatchFragment[];
 };
 export type Skipped = { id: string; reason: string };
-export type Analysis = { pairs: PairResult[]; skipped: Skipped[]; analysed: number };
+/** A program analysed only in part, and why (e.g. its first tokens only). */
+export type Note = { id: string; note: string };
+export type Analysis = { pairs: PairResult[]; skipped: Skipped[]; notes: Note[]; analysed: number };
 
-export type Submission = { id: string; code: string };
+/** `earlier`: from an earlier room; it is compared with this room's programs, never with another earlier one. */
+export type Submission = { id: string; code: string; earlier?: boolean };
+
+/**
+ * An analysis split into steps (issue 39): `plan` does the cheap, linear work
+ * (tokens, the order-free scores) and fixes the list of `total` candidate
+ * pairs; `score(from, to)` does the fingerprint work for a slice of that list.
+ * The same input always gives the same plan, so a stopped analysis resumes
+ * from its last finished slice.
+ */
+export type Plan = { analysed: number; skipped: Skipped[]; notes: Note[]; total: number; score(from: number, to: number): PairResult[] };
 
 export const LIMITS = { maxBytes: 64 * 1024 } as const;
 
@@ -58,6 +70,7 @@ export function skipReason(code: string): string | null {
 
 type Prepared = {
   id: string;
+  earlier: boolean;
   tokens: Token[];
   kinds: string[];
   grams: Map<string, number>;
@@ -88,6 +101,17 @@ const toSpan = (r: Region): Span => ({ startLine: r.startRow + 1, startCol: r.st
 
 /** Every pair of submissions scored, most similar first (pairs that share nothing are left out). */
 export function analyse(submissions: readonly Submission[], options: Options): Analysis {
+  const p = plan(submissions, options);
+  const pairs = p.score(0, p.total);
+  pairs.sort(byRank);
+  return { pairs, skipped: p.skipped, notes: p.notes, analysed: p.analysed };
+}
+
+/** Most similar first; ties by the longest fragment. */
+export const byRank = (p: PairResult, q: PairResult) => q.similarity - p.similarity || q.longestFragment - p.longestFragment;
+
+/** The analysis's plan: see `Plan`. */
+export function plan(submissions: readonly Submission[], options: Options): Plan {
   const share = options.commonShare ?? DEFAULTS.commonShare;
   const skipped: Skipped[] = [];
   const prepared: Prepared[] = [];
@@ -103,7 +127,7 @@ export function analyse(submissions: readonly Submission[], options: Options): A
       continue;
     }
     const kinds = tokens.map((t) => t.kind);
-    prepared.push({ id: s.id, tokens, kinds, grams: ngrams(kinds, DEFAULTS.ngram), norm: 0, file: tokenizedFile(s.id, s.code, tokens) });
+    prepared.push({ id: s.id, earlier: !!s.earlier, tokens, kinds, grams: ngrams(kinds, DEFAULTS.ngram), norm: 0, file: tokenizedFile(s.id, s.code, tokens) });
   }
   const n = prepared.length;
   // At most this many programs may share a fragment before it is boilerplate.
@@ -136,6 +160,7 @@ export function analyse(submissions: readonly Submission[], options: Options): A
     if (list.length < 2) continue;
     for (let x = 0; x < list.length; x++) {
       for (let y = x + 1; y < list.length; y++) {
+        if (prepared[list[x]!.p]!.earlier && prepared[list[y]!.p]!.earlier) continue;
         const key = list[x]!.p * n + list[y]!.p;
         dots.set(key, (dots.get(key) ?? 0) + list[x]!.w * list[y]!.w);
       }
@@ -150,17 +175,18 @@ export function analyse(submissions: readonly Submission[], options: Options): A
     // Added after the submissions: Dolos then drops every fingerprint it shares with them.
     if (starter.length >= DEFAULTS.kgram) index.addIgnoredFile(tokenizedFile("starter code", options.starterCode, starter));
   }
-  const pairs: PairResult[] = [];
-  for (const [key, dot] of dots) {
+  // The candidates in a fixed order (by program, then partner), so a slice names the same pairs after a restart.
+  const keys = [...dots.keys()].sort((x, y) => x - y);
+  const scoreOne = (key: number): PairResult | null => {
+    const dot = dots.get(key)!;
     const x = Math.floor(key / n);
     const y = key % n;
     const a = prepared[x]!;
     const b = prepared[y]!;
-    if (!a.norm || !b.norm) continue;
+    if (!a.norm || !b.norm) return null;
     const cosine = Math.min(1, dot / (a.norm * b.norm));
     if (cosine < DEFAULTS.candidate) {
-      pairs.push({ a: a.id, b: b.id, similarity: round(cosine), coveredA: 0, coveredB: 0, longestFragment: 0, fragments: [] });
-      continue;
+      return { a: a.id, b: b.id, similarity: round(cosine), coveredA: 0, coveredB: 0, longestFragment: 0, fragments: [] };
     }
     const pair = index.getPair(a.file, b.file);
     const fragments = pair.buildFragments().map((f) => ({
@@ -171,7 +197,7 @@ export function analyse(submissions: readonly Submission[], options: Options): A
     fragments.sort((f, g) => f.a.startLine - g.a.startLine || f.a.startCol - g.a.startCol);
     const coveredA = pair.leftTotal ? pair.leftCovered / pair.leftTotal : 0;
     const coveredB = pair.rightTotal ? pair.rightCovered / pair.rightTotal : 0;
-    pairs.push({
+    return {
       a: a.id,
       b: b.id,
       similarity: round(combine(cosine, pair.similarity)),
@@ -179,10 +205,22 @@ export function analyse(submissions: readonly Submission[], options: Options): A
       coveredB: round(coveredB),
       longestFragment: pair.longest ? pair.longest + DEFAULTS.kgram - 1 : 0,
       fragments,
-    });
-  }
-  pairs.sort((p, q) => q.similarity - p.similarity || q.longestFragment - p.longestFragment);
-  return { pairs, skipped, analysed: n };
+    };
+  };
+  return {
+    analysed: n,
+    skipped,
+    notes: [],
+    total: keys.length,
+    score(from, to) {
+      const out: PairResult[] = [];
+      for (let i = Math.max(0, from); i < Math.min(to, keys.length); i++) {
+        const result = scoreOne(keys[i]!);
+        if (result) out.push(result);
+      }
+      return out;
+    },
+  };
 }
 
 /** The reported similarity: the order-free measure, raised where whole fragments match in order. */
