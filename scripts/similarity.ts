@@ -49,7 +49,7 @@ export function analyseFolder(dir: string, language: Language, commonShare: numb
       }
     }
   }
-  return { pairs: [...result.pairs, ...zero], skipped: result.skipped };
+  return { pairs: [...result.pairs, ...zero], skipped: result.skipped, notes: result.notes };
 }
 
 function main(argv: string[]) {
@@ -74,8 +74,9 @@ function main(argv: string[]) {
     fail(`folder not found: ${dir}`);
   }
   if (!stat.isDirectory()) fail(`not a folder: ${dir}`);
-  const { pairs, skipped } = analyseFolder(dir, language as Language, commonShare);
+  const { pairs, skipped, notes } = analyseFolder(dir, language as Language, commonShare);
   for (const s of skipped) process.stderr.write(`skipped ${s.id}: ${s.reason}\n`);
+  for (const s of notes) process.stderr.write(`note ${s.id}: ${s.note}\n`);
   process.stdout.write(`${JSON.stringify(pairs, null, 1)}\n`);
 }
 

@@ -44,7 +44,17 @@ export type Submission = { id: string; code: string; earlier?: boolean };
  */
 export type Plan = { analysed: number; skipped: Skipped[]; notes: Note[]; total: number; score(from: number, to: number): PairResult[] };
 
-export const LIMITS = { maxBytes: 64 * 1024 } as const;
+export const LIMITS = {
+  maxBytes: 64 * 1024,
+  /** A program's tokens past this are not analysed (its first part is, with a note). */
+  maxTokens: 10_000,
+  /** A fingerprint found more often than this in one program is repetition, not evidence: it is dropped. */
+  maxRepeats: 6,
+  /** At most this many updates of pair scores in the order-free pass; past it, the most common n-grams are left out. */
+  maxPairWork: 4_000_000,
+  /** At most this many pairs get the fingerprint comparison, the most similar by the order-free score first. */
+  maxFingerprintPairs: 20_000,
+} as const;
 
 export const DEFAULTS = {
   /** A fragment in more than this share of the programs is boilerplate. */
@@ -114,6 +124,7 @@ export const byRank = (p: PairResult, q: PairResult) => q.similarity - p.similar
 export function plan(submissions: readonly Submission[], options: Options): Plan {
   const share = options.commonShare ?? DEFAULTS.commonShare;
   const skipped: Skipped[] = [];
+  const notes: Note[] = [];
   const prepared: Prepared[] = [];
   for (const s of submissions) {
     const reason = skipReason(s.code);
@@ -121,10 +132,15 @@ export function plan(submissions: readonly Submission[], options: Options): Plan
       skipped.push({ id: s.id, reason });
       continue;
     }
-    const { tokens } = tokenize(s.code, options.language);
+    let { tokens } = tokenize(s.code, options.language);
     if (tokens.length === 0) {
       skipped.push({ id: s.id, reason: "no code (only comments or blanks)" });
       continue;
+    }
+    if (tokens.length > LIMITS.maxTokens) {
+      const line = tokens[LIMITS.maxTokens - 1]!.endLine;
+      notes.push({ id: s.id, note: `only its first ${line} lines were compared (${LIMITS.maxTokens.toLocaleString("en-US")} of its ${tokens.length.toLocaleString("en-US")} tokens)` });
+      tokens = tokens.slice(0, LIMITS.maxTokens);
     }
     const kinds = tokens.map((t) => t.kind);
     prepared.push({ id: s.id, earlier: !!s.earlier, tokens, kinds, grams: ngrams(kinds, DEFAULTS.ngram), norm: 0, file: tokenizedFile(s.id, s.code, tokens) });
@@ -155,9 +171,18 @@ export function plan(submissions: readonly Submission[], options: Options): Plan
     }
     p.norm = Math.sqrt(norm);
   });
+  // The pair work is quadratic in a posting list's length: past the budget, the
+  // longest lists (the most common n-grams, the least telling) are left out.
+  const lists = [...postings.values()].filter((list) => list.length > 1).sort((x, y) => x.length - y.length);
+  let work = 0;
+  let within = 0;
+  for (; within < lists.length; within++) {
+    const len = lists[within]!.length;
+    if (work + (len * (len - 1)) / 2 > LIMITS.maxPairWork) break;
+    work += (len * (len - 1)) / 2;
+  }
   const dots = new Map<number, number>();
-  for (const list of postings.values()) {
-    if (list.length < 2) continue;
+  for (const list of lists.slice(0, within)) {
     for (let x = 0; x < list.length; x++) {
       for (let y = x + 1; y < list.length; y++) {
         if (prepared[list[x]!.p]!.earlier && prepared[list[y]!.p]!.earlier) continue;
@@ -170,6 +195,17 @@ export function plan(submissions: readonly Submission[], options: Options): Plan
   // Fingerprints for the candidates: fragments, coverage, longest.
   const index = new FingerprintIndex(DEFAULTS.kgram, DEFAULTS.window, false, maxShared);
   index.addFiles(prepared.map((p) => p.file));
+  // One statement repeated thousands of times makes a pair's matching quadratic (issue 39): such fingerprints are repetition, not evidence.
+  const repeated: number[] = [];
+  for (const shared of index.sharedFingerprints()) {
+    for (const file of shared.files()) {
+      if (shared.occurrencesOf(file).length > LIMITS.maxRepeats) {
+        repeated.push(shared.hash);
+        break;
+      }
+    }
+  }
+  if (repeated.length) index.addIgnoredHashes(repeated);
   if (options.starterCode) {
     const starter = tokenize(options.starterCode, options.language).tokens;
     // Added after the submissions: Dolos then drops every fingerprint it shares with them.
@@ -177,6 +213,18 @@ export function plan(submissions: readonly Submission[], options: Options): Plan
   }
   // The candidates in a fixed order (by program, then partner), so a slice names the same pairs after a restart.
   const keys = [...dots.keys()].sort((x, y) => x - y);
+  const cosineOf = (key: number) => {
+    const a = prepared[Math.floor(key / n)]!;
+    const b = prepared[key % n]!;
+    return a.norm && b.norm ? Math.min(1, dots.get(key)! / (a.norm * b.norm)) : 0;
+  };
+  // The fingerprint comparison for at most maxFingerprintPairs pairs, the most similar first.
+  let fingerprinted: Set<number> | null = null;
+  const candidates = keys.filter((key) => cosineOf(key) >= DEFAULTS.candidate);
+  if (candidates.length > LIMITS.maxFingerprintPairs) {
+    candidates.sort((x, y) => cosineOf(y) - cosineOf(x) || x - y);
+    fingerprinted = new Set(candidates.slice(0, LIMITS.maxFingerprintPairs));
+  }
   const scoreOne = (key: number): PairResult | null => {
     const dot = dots.get(key)!;
     const x = Math.floor(key / n);
@@ -185,7 +233,7 @@ export function plan(submissions: readonly Submission[], options: Options): Plan
     const b = prepared[y]!;
     if (!a.norm || !b.norm) return null;
     const cosine = Math.min(1, dot / (a.norm * b.norm));
-    if (cosine < DEFAULTS.candidate) {
+    if (cosine < DEFAULTS.candidate || (fingerprinted && !fingerprinted.has(key))) {
       return { a: a.id, b: b.id, similarity: round(cosine), coveredA: 0, coveredB: 0, longestFragment: 0, fragments: [] };
     }
     const pair = index.getPair(a.file, b.file);
@@ -210,7 +258,7 @@ export function plan(submissions: readonly Submission[], options: Options): Plan
   return {
     analysed: n,
     skipped,
-    notes: [],
+    notes,
     total: keys.length,
     score(from, to) {
       const out: PairResult[] = [];

@@ -101,6 +101,33 @@ describe("analyse", () => {
     expect(groups(pairs, 0.8)).toEqual([["x", "y"]]);
   });
 
+  it("no program can stall it: one statement repeated to 60 KB is analysed by its first part, at the cost of ordinary code", () => {
+    // A seeded mix of statements: ordinary code of the same size, the baseline measured in this run.
+    let seed = 7;
+    const next = (m: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % m);
+    const statements = ["x = x + 1;", "y = y * x;", "if (x > y) { z = x; } else { z = y; }", "for (int i = 0; i < x; i++) { y += i; }", "while (z > 0) { z = z / 2; }", "w = f(x, y, z);"];
+    const sized = (line: () => string) => {
+      let body = "";
+      while (body.length < 60_000) body += `${line()}\n`;
+      return `class Main { static void main(String[] a) { int x = 0, y = 1, z = 2, w;\n${body}} }`;
+    };
+    const ordinary = [0, 1].map((i) => ({ id: `ordinary${i}`, code: sized(() => statements[next(statements.length)]!) }));
+    const hostile = [0, 1].map((i) => ({ id: `hostile${i}`, code: sized(() => "x = x + 1;") }));
+    const time = (set: { id: string; code: string }[]) => {
+      const started = performance.now();
+      const result = analyse(set, { language: "java", commonShare: 1 });
+      return { ms: performance.now() - started, result };
+    };
+    time(ordinary); // warm-up
+    const baseline = time(ordinary);
+    const attack = time(hostile);
+    expect(attack.result.notes.map((n) => n.id)).toEqual(["hostile0", "hostile1"]);
+    expect(attack.result.notes[0]!.note).toMatch(/^only its first \d+ lines were compared \(10,000 of its [\d,]+ tokens\)$/);
+    // The copies still pair, in no more time than ordinary code of the same size takes (plus slack for a noisy machine).
+    expect(attack.result.pairs[0]!.similarity).toBeGreaterThan(0.9);
+    expect(attack.ms).toBeLessThan(baseline.ms * 3 + 250);
+  });
+
   it("skipReason", () => {
     expect(skipReason("int x;")).toBeNull();
     expect(skipReason("")).toBe("empty");
