@@ -135,3 +135,61 @@ export const jaccardScores: Scorer = (programs, language) => {
 };
 
 export const SCORERS = { engine: engineScores, dolos: dolosScores, jaccard3: jaccardScores } as const satisfies Record<string, Scorer>;
+
+/** A task's labelled programs: everything handed in for one question, in one language. */
+export type Task = { name: string; language: Language; programs: Program[] };
+
+/** Fully AI-generated programs: not a copy of anyone, left out of the copy measures (see `summarise`). */
+export const AI_GENERATED = "ai-generated";
+const isCopyKind = (kind: string) => kind !== "original" && kind !== "independent" && kind !== AI_GENERATED;
+
+/** Every pair within each task (never across tasks), scored by `scorer` one task at a time. */
+export function scoreTasks(tasks: readonly Task[], scorer: Scorer): ScoredPair[] {
+  return tasks.flatMap((task) => scorePairs(task.programs, scorer(task.programs, task.language)));
+}
+
+const mean = (xs: readonly number[]) => (xs.length ? round(xs.reduce((s, x) => s + x, 0) / xs.length) : null);
+const rounded = (x: number | null) => (x === null ? null : round(x));
+
+/**
+ * The measures on a set's scored pairs (pooled over its tasks; AI-generated programs left out):
+ * - everyPair: positives = the two programs share a family (an original and a
+ *   copy of it, or two copies of it); negatives = every other pair.
+ * - byLevel[kind]: positives = (original X, copy of X made by that disguise);
+ *   negatives = the pairs of different families, as above.
+ * - aiGenerated (when there are any): pairs of two AI-generated programs against
+ *   pairs of two human programs of different families, to show how alike the
+ *   model's programs are; not a copy measure.
+ */
+export function summarise(pairs: readonly ScoredPair[]) {
+  const human = pairs.filter((p) => p.a.kind !== AI_GENERATED && p.b.kind !== AI_GENERATED);
+  const negatives = human.filter((p) => !sameFamily(p));
+  const negativeScores = negatives.map((p) => p.score);
+  const measure = (positives: readonly ScoredPair[]) => ({
+    rocAuc: rounded(rocAuc(positives.map((p) => p.score), negativeScores)),
+    precisionAtK: rounded(
+      precisionAtK([...positives.map((p) => ({ positive: true, score: p.score })), ...negatives.map((p) => ({ positive: false, score: p.score }))]),
+    ),
+  });
+  const copies = new Map<string, ScoredPair[]>();
+  for (const p of human) {
+    if (!sameFamily(p)) continue;
+    const copy = p.a.kind === "original" && isCopyKind(p.b.kind) ? p.b : p.b.kind === "original" && isCopyKind(p.a.kind) ? p.a : null;
+    if (!copy) continue;
+    if (!copies.has(copy.kind)) copies.set(copy.kind, []);
+    copies.get(copy.kind)!.push(p);
+  }
+  const family = human.filter(sameFamily);
+  const ai = pairs.filter((p) => p.a.kind === AI_GENERATED && p.b.kind === AI_GENERATED).map((p) => p.score);
+  const humanIndependent = negatives.filter((p) => !isCopyKind(p.a.kind) && !isCopyKind(p.b.kind)).map((p) => p.score);
+  return {
+    everyPair: { ...measure(family), positives: family.length, negatives: negatives.length },
+    byLevel: Object.fromEntries(
+      [...copies.keys()].sort().map((kind) => [kind, { ...measure(copies.get(kind)!), copies: copies.get(kind)!.length, meanCopyScore: mean(copies.get(kind)!.map((p) => p.score)) }]),
+    ),
+    meanNegativeScore: mean(negativeScores),
+    ...(ai.length
+      ? { aiGenerated: { rocAuc: rounded(rocAuc(ai, humanIndependent)), pairs: ai.length, meanScore: mean(ai), meanHumanIndependentScore: mean(humanIndependent) } }
+      : {}),
+  };
+}
