@@ -1,107 +1,234 @@
-// npm run bench:similarity: the similarity engine's accuracy on the labelled
-// set in tests/similarity/dataset (independent solutions of a task, and copies
-// disguised at the six classic levels), and its speed on a room of 500 students
-// with two questions. Prints JSON on stdout (issue 23, decision 026):
-//   { accuracy: { engine, dolosCore }, speed }
-// Accuracy is over all pairs within a task: ROC AUC (a copy pair ranked above an
-// independent pair) and precision at k, per language and per disguise level.
-// `dolosCore` is Dolos's own measure (@dodona/dolos-core: winnowed k-gram
-// fingerprints, k=23, w=17, its defaults) on the same tokens, for comparison.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { File, FingerprintIndex, Region, TokenizedFile } from "@dodona/dolos-core";
+// npm run bench:similarity (issue 39, decision 026): the similarity engine
+// measured on PUBLIC labelled sets made by others, next to two other scorers on
+// the same pairs; then its speed on a large room, and a hostile room.
+//
+//   SIMILARITY_DATA=/path/to/data npm run bench:similarity
+//
+// SIMILARITY_DATA names a folder with one subfolder per set (never committed;
+// a set that is missing is reported with how to get it):
+// - emse25:     github.com/tsaglam/EMSE25-SM (JPlag team, "Evaluating Software
+//               Plagiarism Detection in the Age of AI"), its datasets/ folder.
+// - codeforces: github.com/cuong0001/Dataset-Code-Plagiarism-Detection.
+// - cheers:     github.com/hjc851/SourceCodePlagiarismDetectionDataset (Cheers et al.).
+// Karnalim's IR-Plag set is held out: it is only measured by
+// `npm run similarity:acceptance` and must never be added here.
+//
+// Each set's adapter turns its layout into tasks (one question, one language)
+// of labelled programs (scripts/similarity-metrics.ts: Program). For each set,
+// pooled over its tasks, with every pair of a task scored by each scorer (the
+// engine with commonShare 1, Dolos's measure, token 3-gram Jaccard):
+// - everyPair: ROC AUC and precision@k, positives = the two programs share a
+//   family (original and copy, or two copies of one original), negatives =
+//   every other pair of the task;
+// - byLevel[disguise]: ROC AUC and precision@k of (original X, copy of X by
+//   that disguise) against the same negatives.
+// Prints JSON on stdout: { data, sets: { emse25, codeforces, cheers }, speed, hostile }.
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, openSync, closeSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
 import { analyse } from "../app/lib/similarity/engine.ts";
-import { LANGUAGES, tokenize, type Language } from "../app/lib/similarity/tokenize.ts";
+import type { Language } from "../app/lib/similarity/tokenize.ts";
+import { sourceFiles } from "./similarity.ts";
+import { AI_GENERATED, round, SCORERS, scoreTasks, summarise, type Program, type ScoredPair, type Task } from "./similarity-metrics.ts";
 
-const DATASET = new URL("../tests/similarity/dataset/", import.meta.url).pathname;
-type Label = { path: string; language: Language; task: string; origin: string; level: number };
-const labels = (JSON.parse(readFileSync(join(DATASET, "labels.json"), "utf8")) as { files: Label[] }).files;
-type Scored = { a: Label; b: Label; score: number };
+const SETS = {
+  emse25: "git clone https://github.com/tsaglam/EMSE25-SM \"$SIMILARITY_DATA/emse25\" (its datasets/ folder is read)",
+  codeforces: "git clone https://github.com/cuong0001/Dataset-Code-Plagiarism-Detection \"$SIMILARITY_DATA/codeforces\"",
+  cheers: "git clone https://github.com/hjc851/SourceCodePlagiarismDetectionDataset \"$SIMILARITY_DATA/cheers\"",
+} as const;
+type SetName = keyof typeof SETS;
 
-/** ROC AUC: the chance that a positive pair scores above a negative one (ties count half). */
-export function rocAuc(positives: number[], negatives: number[]): number | null {
-  if (!positives.length || !negatives.length) return null;
-  let wins = 0;
-  for (const p of positives) for (const n of negatives) wins += p > n ? 1 : p === n ? 0.5 : 0;
-  return round(wins / (positives.length * negatives.length));
+const REPO_SET = new URL("../tests/similarity/dataset/", import.meta.url).pathname;
+const CLI = new URL("./similarity.ts", import.meta.url).pathname;
+
+const dirs = (at: string) =>
+  readdirSync(at, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
+
+/** One program from a file or a folder: a folder's source files concatenated in path order (other files ignored). */
+function readProgram(path: string, language: Language): string {
+  if (!existsSync(path)) return "";
+  const files = statSync(path).isDirectory() ? sourceFiles(path, language) : [path];
+  return files.map((f) => readFileSync(f, "utf8")).join("\n");
 }
 
-/** Precision at k: the share of copy pairs among the k highest-scored pairs (k = the number of copy pairs). */
-function precisionAtK(scored: Scored[]): number | null {
-  const k = scored.filter(isCopy).length;
-  if (!k) return null;
-  return round([...scored].sort((x, y) => y.score - x.score).slice(0, k).filter(isCopy).length / k);
-}
+type Loaded = { tasks: Task[]; notes: string[] };
 
-const isCopy = (s: Scored) => s.a.origin === s.b.origin;
-const round = (x: number) => Math.round(x * 1000) / 1000;
-
-function taskPairs(score: (task: Label[]) => Map<string, number>): Scored[] {
-  const out: Scored[] = [];
-  const tasks = new Map<string, Label[]>();
-  for (const l of labels) tasks.set(l.task, [...(tasks.get(l.task) ?? []), l]);
-  for (const files of tasks.values()) {
-    const scores = score(files);
-    for (let i = 0; i < files.length; i++) {
-      for (let j = i + 1; j < files.length; j++) {
-        const a = files[i]!;
-        const b = files[j]!;
-        out.push({ a, b, score: scores.get(`${a.path}\n${b.path}`) ?? scores.get(`${b.path}\n${a.path}`) ?? 0 });
+/**
+ * EMSE25 (datasets/<Dataset>/...): one task per dataset (Progpedia19, Progpedia56:
+ * Java; z5z1, z5z5: C++). The README and layout give the labels:
+ * - human/<s>/: a student's submission (several files are one program). All
+ *   human submissions solve the same problem independently: family = itself;
+ *   kind "original" when a plagiarized copy of it is in the set, else "independent".
+ * - insert/plag-<s>/: plagiarism of human/<s> by dead-code insertion (kind "insert").
+ * - refactor/plag-<s>/: plagiarism of human/<s> by refactoring (kind "refactor").
+ * - gptobf/gpt<K>-<s>/: plagiarism of human/<s> obfuscated by GPT-4, 15 each
+ *   for 5 submissions (kind "gptobf"); copies of one <s> are one family.
+ * - gpt/gpt-<K>.java: fully AI-generated programs, copies of no human one
+ *   (kind "ai-generated"): they stay in the room (they shape the engine's
+ *   weights as they would in a class) but are left out of the copy measures;
+ *   `aiGenerated` shows how alike they are to each other.
+ * Other files (the .csv of human/ and insert/) are ignored. BoardGame and
+ * TicTacToe (no human submissions published) are skipped.
+ */
+function emse25(root: string): Loaded {
+  const base = existsSync(join(root, "datasets")) ? join(root, "datasets") : root;
+  const tasks: Task[] = [];
+  const notes: string[] = [];
+  for (const dataset of dirs(base)) {
+    const at = join(base, dataset);
+    if (!existsSync(join(at, "human"))) {
+      notes.push(`${dataset}: no human/ submissions (not published), skipped`);
+      continue;
+    }
+    const language: Language = sourceFiles(join(at, "human"), "java").length ? "java" : "cpp";
+    const task = `emse25/${dataset}`;
+    const programs: Program[] = [];
+    const add = (id: string, path: string, family: string, kind: string) => {
+      const code = readProgram(path, language);
+      if (code.trim()) programs.push({ id, code, language, task, family, kind });
+    };
+    const copied = new Set<string>();
+    for (const disguise of ["insert", "refactor", "gptobf"]) {
+      if (!existsSync(join(at, disguise))) continue;
+      for (const name of dirs(join(at, disguise))) {
+        const original = name.replace(/^(plag|gpt\d+)-/, "");
+        if (!existsSync(join(at, "human", original))) {
+          notes.push(`${dataset}/${disguise}/${name}: no human/${original}, skipped`);
+          continue;
+        }
+        copied.add(original);
+        add(`${disguise}/${name}`, join(at, disguise, name), `human/${original}`, disguise);
       }
     }
+    for (const name of dirs(join(at, "human"))) add(`human/${name}`, join(at, "human", name), `human/${name}`, copied.has(name) ? "original" : "independent");
+    if (existsSync(join(at, "gpt"))) {
+      for (const path of sourceFiles(join(at, "gpt"), language)) {
+        const id = `gpt/${relative(join(at, "gpt"), path)}`;
+        add(id, path, id, AI_GENERATED);
+      }
+    }
+    tasks.push({ name: task, language, programs });
   }
-  return out;
+  return { tasks, notes };
 }
 
-const code = (l: Label) => readFileSync(join(DATASET, l.path), "utf8");
-
-function engineScores(files: Label[]) {
-  // A task's folder is mostly copies of one source: nothing counts as boilerplate (--common-share 1).
-  const result = analyse(files.map((f) => ({ id: f.path, code: code(f) })), { language: files[0]!.language, commonShare: 1 });
-  return new Map(result.pairs.map((p) => [`${p.a}\n${p.b}`, p.similarity]));
+/**
+ * Codeforces (dataset/<problem>/<problem>-{C,C++,Python}/): one task per problem
+ * and language. `<id>.<ext>` is an Accepted solution, independent of the others
+ * (kind "original": each has one copy); `<id>_cheat_<kind>.<ext>` is a synthetic
+ * copy of `<id>` (scripts/plagiarism_code_gen.py: comment, rename, format,
+ * header, combo), as dataset_metadata.csv also says (original_source).
+ */
+function codeforces(root: string): Loaded {
+  const base = existsSync(join(root, "dataset")) ? join(root, "dataset") : root;
+  const LANGUAGE: Record<string, Language> = { C: "c", "C++": "cpp", Python: "python" };
+  const tasks: Task[] = [];
+  const notes: string[] = [];
+  for (const problem of dirs(base)) {
+    for (const folder of dirs(join(base, problem))) {
+      const language = LANGUAGE[folder.slice(problem.length + 1)];
+      if (!language) {
+        notes.push(`${problem}/${folder}: unknown language, skipped`);
+        continue;
+      }
+      const task = `codeforces/${problem}/${language}`;
+      const programs: Program[] = [];
+      const files = readdirSync(join(base, problem, folder)).sort();
+      for (const file of files) {
+        const match = /^(.+?)(?:_cheat_([a-z]+))?\.(c|cpp|py)$/.exec(file);
+        if (!match) continue;
+        const [, id, cheat] = match;
+        const original = files.find((f) => f.startsWith(`${id}.`));
+        if (!original) {
+          notes.push(`${problem}/${folder}/${file}: its original is missing, skipped`);
+          continue;
+        }
+        const code = readFileSync(join(base, problem, folder, file), "utf8");
+        programs.push({ id: file, code, language, task, family: original, kind: cheat ?? (files.some((f) => f.startsWith(`${id}_cheat_`)) ? "original" : "independent") });
+      }
+      tasks.push({ name: task, language, programs });
+    }
+  }
+  return { tasks, notes };
 }
 
-function dolosScores(files: Label[]) {
-  const index = new FingerprintIndex(23, 17, false);
-  const tokenized = files.map((f) => {
-    const source = code(f);
-    const tokens = tokenize(source, f.language).tokens;
-    return new TokenizedFile(new File(f.path, source), tokens.map((t) => t.kind), tokens.map((t) => new Region(t.line - 1, t.col, t.endLine - 1, t.endCol)));
-  });
-  index.addFiles(tokenized);
-  const out = new Map<string, number>();
-  for (const pair of index.allPairs()) out.set(`${pair.leftFile.path}\n${pair.rightFile.path}`, pair.similarity);
-  return out;
+/**
+ * Cheers et al. (Java, multi-file projects; "Entire Dataset/<N>-<v>/"): four
+ * original programs N = 1..4 (N-src, the same as "Base Programs/N"), each with
+ * an exact copy (N-clone, kind "clone") and 49 variants N-0..N-48 made by
+ * automated semantics-preserving obfuscation ("Variant Programs/N/N-K", whose
+ * analytics.json lists modifications of all six classic levels at once; kind
+ * "obfuscated"). There are no independent solutions of the same assignment, so
+ * the set is one task and the negatives are pairs of different assignments:
+ * easier than elsewhere, and read as such. Non-Java files (.idea, analytics.json) are ignored.
+ */
+function cheers(root: string): Loaded {
+  const base = join(root, "Entire Dataset");
+  const programs: Program[] = [];
+  const notes = ["no independent solutions of one assignment: the four assignments are one task, negatives are pairs of different assignments"];
+  for (const name of dirs(base)) {
+    const match = /^(\d+)-(src|clone|\d+)$/.exec(name);
+    if (!match) continue;
+    const [, n, v] = match;
+    const kind = v === "src" ? "original" : v === "clone" ? "clone" : "obfuscated";
+    programs.push({ id: name, code: readProgram(join(base, name), "java"), language: "java", task: "cheers", family: `${n}-src`, kind });
+  }
+  return { tasks: [{ name: "cheers", language: "java", programs }], notes };
 }
 
-function report(scored: Scored[]) {
-  const negatives = (s: Scored[]) => s.filter((x) => !isCopy(x)).map((x) => x.score);
-  const positives = (s: Scored[]) => s.filter(isCopy).map((x) => x.score);
-  const byLanguage: Record<string, { rocAuc: number | null; precisionAtK: number | null }> = {};
-  for (const language of LANGUAGES) {
-    const mine = scored.filter((s) => s.a.language === language);
-    byLanguage[language] = { rocAuc: rocAuc(positives(mine), negatives(mine)), precisionAtK: precisionAtK(mine) };
-  }
-  const byLevel: Record<string, { rocAuc: number | null; meanCopyScore: number }> = {};
-  for (let level = 1; level <= 6; level++) {
-    // A copy at this level against its original, ranked among every independent pair.
-    const copies = scored.filter((s) => isCopy(s) && Math.max(s.a.level, s.b.level) === level && Math.min(s.a.level, s.b.level) === 0);
-    byLevel[level] = {
-      rocAuc: rocAuc(copies.map((c) => c.score), negatives(scored)),
-      meanCopyScore: round(copies.reduce((sum, c) => sum + c.score, 0) / (copies.length || 1)),
-    };
-  }
+const ADAPTERS: Record<SetName, (root: string) => Loaded> = { emse25, codeforces, cheers };
+
+function measureSet(loaded: Loaded) {
+  const started = performance.now();
+  const programs = loaded.tasks.flatMap((t) => t.programs);
+  const kinds: Record<string, number> = {};
+  for (const p of programs) kinds[p.kind] = (kinds[p.kind] ?? 0) + 1;
+  const seconds: Record<string, number> = {};
+  const summaries = Object.fromEntries(
+    Object.entries(SCORERS).map(([name, scorer]) => {
+      const at = performance.now();
+      const pairs: ScoredPair[] = scoreTasks(loaded.tasks, scorer);
+      seconds[name] = round((performance.now() - at) / 1000);
+      return [name, summarise(pairs)];
+    }),
+  ) as Record<keyof typeof SCORERS, ReturnType<typeof summarise>>;
+  const names = Object.keys(SCORERS) as (keyof typeof SCORERS)[];
+  const levels = [...new Set(names.flatMap((n) => Object.keys(summaries[n].byLevel)))];
+  const e = summaries.engine;
   return {
-    overall: { rocAuc: rocAuc(positives(scored), negatives(scored)), precisionAtK: precisionAtK(scored) },
-    byLanguage,
-    byLevel,
-    meanIndependentScore: round(negatives(scored).reduce((s, x) => s + x, 0) / (negatives(scored).length || 1)),
+    tasks: loaded.tasks.length,
+    languages: [...new Set(loaded.tasks.map((t) => t.language))],
+    programs: programs.length,
+    kinds,
+    notes: loaded.notes,
+    // Every set is small enough (the bench takes about 2 minutes on 2 cores): nothing is sampled.
+    sampling: "none: every pair of every task",
+    everyPair: { positives: e.everyPair.positives, negatives: e.everyPair.negatives, ...Object.fromEntries(names.map((n) => [n, pick(summaries[n].everyPair)])) },
+    byLevel: Object.fromEntries(
+      levels.map((level) => [
+        level,
+        {
+          copies: e.byLevel[level]?.copies ?? 0,
+          ...Object.fromEntries(names.map((n) => [n, summaries[n].byLevel[level] ? pickLevel(summaries[n].byLevel[level]) : null])),
+        },
+      ]),
+    ),
+    meanNegativeScore: Object.fromEntries(names.map((n) => [n, summaries[n].meanNegativeScore])),
+    ...(e.aiGenerated ? { aiGenerated: Object.fromEntries(names.map((n) => [n, summaries[n].aiGenerated])) } : {}),
+    seconds: { ...seconds, total: round((performance.now() - started) / 1000) },
   };
 }
+const pick = (m: { rocAuc: number | null; precisionAtK: number | null }) => ({ rocAuc: m.rocAuc, precisionAtK: m.precisionAtK });
+const pickLevel = (m: { rocAuc: number | null; precisionAtK: number | null; meanCopyScore: number | null }) => ({ ...pick(m), meanCopyScore: m.meanCopyScore });
 
-/** A room of `students` for one question: the set's programs of one language, each student's copy renamed and re-spaced. */
+/** A room of `students` for one question: the repository set's programs of one language, each student's copy renamed and re-spaced. */
 function syntheticRoom(language: Language, students: number, seed: number) {
-  const sources = labels.filter((l) => l.language === language && l.level === 0).map(code);
+  const labels = (JSON.parse(readFileSync(join(REPO_SET, "labels.json"), "utf8")) as { files: { path: string; language: Language; level: number }[] }).files;
+  const sources = labels.filter((l) => l.language === language && l.level === 0).map((l) => readFileSync(join(REPO_SET, l.path), "utf8"));
   let state = seed;
   const random = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
   return Array.from({ length: students }, (_, i) => {
@@ -112,6 +239,7 @@ function syntheticRoom(language: Language, students: number, seed: number) {
   });
 }
 
+/** A room of 500 students with two questions, in this process. */
 function speed() {
   const students = 500;
   const questions: Language[] = ["python", "c"];
@@ -122,8 +250,112 @@ function speed() {
   return { students, questions: questions.length, ms, targetMs: 10_000, withinTarget: ms <= 10_000, pairsScored: pairs };
 }
 
-const engine = report(taskPairs(engineScores));
-const dolosCore = report(taskPairs(dolosScores));
-process.stdout.write(
-  `${JSON.stringify({ dataset: { files: labels.length, tasks: new Set(labels.map((l) => l.task)).size }, accuracy: { engine, dolosCore }, speed: speed() }, null, 2)}\n`,
-);
+const HOSTILE_TIMEOUT_S = 120;
+
+/**
+ * A hostile room through the CLI in a child process: the repository set's 30
+ * Java programs (the first 10 twice, as 40 students) and two programs of about
+ * 60 KB (under the 64 KB limit) that repeat one statement, `x = x + 1;`, inside
+ * a main method. Wall seconds and the child's maximum RSS (/usr/bin/time -v when
+ * present, else process.resourceUsage in a wrapper); killed after 120 s.
+ */
+async function hostile() {
+  const dir = mkdtempSync(join(tmpdir(), "similarity-hostile-"));
+  try {
+    const java = sourceFiles(join(REPO_SET, "java"), "java");
+    const students = 40;
+    for (let i = 0; i < students; i++) writeFileSync(join(dir, `student-${String(i).padStart(2, "0")}.java`), `// student ${i}\n${readFileSync(java[i % java.length]!, "utf8")}`);
+    const statement = "        x = x + 1;\n";
+    const repeats = Math.floor((60 * 1024 - 120) / statement.length);
+    for (const name of ["RepeatA", "RepeatB"]) {
+      writeFileSync(join(dir, `${name}.java`), `public class ${name} {\n    public static void main(String[] args) {\n        int x = 0;\n${statement.repeat(repeats)}        System.out.println(x);\n    }\n}\n`);
+    }
+    const bigBytes = readFileSync(join(dir, "RepeatA.java")).length;
+    const timeV = existsSync("/usr/bin/time");
+    const cli = [CLI, "--language", "java", "--json", dir];
+    const wrapper = `process.argv[1] = ${JSON.stringify(CLI)}; process.argv.splice(2, 0, ...${JSON.stringify(cli.slice(1))}); process.on("exit", () => process.stderr.write("maxRSS kB: " + process.resourceUsage().maxRSS + "\\n")); await import(${JSON.stringify(CLI)});`;
+    const [command, args] = timeV ? ["/usr/bin/time", ["-v", process.execPath, ...cli]] : [process.execPath, ["--input-type=module", "-e", wrapper]];
+    const outPath = join(dir, "..", `${dir.split("/").pop()}.out`);
+    const errPath = `${outPath}.err`;
+    const out = openSync(outPath, "w");
+    const err = openSync(errPath, "w");
+    const started = performance.now();
+    const child = spawn(command, args as string[], { detached: true, stdio: ["ignore", out, err] });
+    const killGroup = () => {
+      try {
+        process.kill(-child.pid!, "SIGKILL"); // the whole group: /usr/bin/time and node
+      } catch {
+        /* already gone */
+      }
+    };
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup();
+    }, HOSTILE_TIMEOUT_S * 1000);
+    process.once("exit", killGroup); // the bench stopped early: never leave the child running
+    const status = await new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    clearTimeout(timer);
+    process.off("exit", killGroup);
+    const wallSeconds = round((performance.now() - started) / 1000);
+    closeSync(out);
+    closeSync(err);
+    const stderr = readFileSync(errPath, "utf8");
+    const stdout = readFileSync(outPath, "utf8");
+    rmSync(outPath, { force: true });
+    rmSync(errPath, { force: true });
+    const rssKb = Number((timeV ? /Maximum resident set size \(kbytes\): (\d+)/ : /maxRSS kB: (\d+)/).exec(stderr)?.[1] ?? NaN);
+    let pairs: { a: string; b: string; similarity: number }[] | null = null;
+    try {
+      pairs = JSON.parse(stdout);
+    } catch {
+      pairs = null;
+    }
+    const big = pairs?.find((p) => p.a.startsWith("Repeat") && p.b.startsWith("Repeat"));
+    return {
+      programs: students + 2,
+      bigProgramBytes: bigBytes,
+      command: `node scripts/similarity.ts --language java --json DIR`,
+      measuredWith: timeV ? "/usr/bin/time -v" : "process.resourceUsage (wrapper)",
+      timeoutSeconds: HOSTILE_TIMEOUT_S,
+      timedOut,
+      exitCode: status,
+      wallSeconds,
+      maxRssMb: Number.isFinite(rssKb) ? round(rssKb / 1024) : null,
+      pairsPrinted: pairs ? pairs.length : null,
+      repeatPairSimilarity: big ? big.similarity : null,
+      skipped: stderr.split("\n").filter((l) => l.startsWith("skipped ")),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const data = process.env.SIMILARITY_DATA;
+  if (!data) {
+    process.stderr.write(
+      [
+        "bench:similarity: set SIMILARITY_DATA to a folder holding the public labelled sets (never commit them), one subfolder each:",
+        ...Object.entries(SETS).map(([name, how]) => `  ${name}: ${how}`),
+        "then: SIMILARITY_DATA=/path/to/that/folder npm run bench:similarity",
+        "",
+      ].join("\n"),
+    );
+    process.exit(2);
+  }
+  const sets: Record<string, unknown> = {};
+  for (const name of Object.keys(SETS) as SetName[]) {
+    const root = join(data, name);
+    if (!existsSync(root)) {
+      sets[name] = { missing: SETS[name] };
+      continue;
+    }
+    const loaded = ADAPTERS[name](root);
+    sets[name] = loaded.tasks.some((t) => t.programs.length) ? measureSet(loaded) : { missing: `${root} holds no programs in the expected layout; ${SETS[name]}` };
+  }
+  const out = { data, sets, speed: speed(), hostile: await hostile() };
+  process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+}
+
+await main();
