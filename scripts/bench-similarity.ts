@@ -182,6 +182,10 @@ function cheers(root: string): Loaded {
 
 const ADAPTERS: Record<SetName, (root: string) => Loaded> = { emse25, codeforces, cheers };
 
+// SIMILARITY_QUICK=1: the engine alone on the sets, no speed or hostile room (for trying a change).
+const QUICK = !!process.env.SIMILARITY_QUICK;
+const ACTIVE: Partial<typeof SCORERS> = QUICK ? { engine: SCORERS.engine } : SCORERS;
+
 function measureSet(loaded: Loaded) {
   const started = performance.now();
   const programs = loaded.tasks.flatMap((t) => t.programs);
@@ -189,14 +193,14 @@ function measureSet(loaded: Loaded) {
   for (const p of programs) kinds[p.kind] = (kinds[p.kind] ?? 0) + 1;
   const seconds: Record<string, number> = {};
   const summaries = Object.fromEntries(
-    Object.entries(SCORERS).map(([name, scorer]) => {
+    Object.entries(ACTIVE).map(([name, scorer]) => {
       const at = performance.now();
       const pairs: ScoredPair[] = scoreTasks(loaded.tasks, scorer);
       seconds[name] = round((performance.now() - at) / 1000);
       return [name, summarise(pairs)];
     }),
   ) as Record<keyof typeof SCORERS, ReturnType<typeof summarise>>;
-  const names = Object.keys(SCORERS) as (keyof typeof SCORERS)[];
+  const names = Object.keys(ACTIVE) as (keyof typeof SCORERS)[];
   const levels = [...new Set(names.flatMap((n) => Object.keys(summaries[n].byLevel)))];
   const e = summaries.engine;
   return {
@@ -354,7 +358,7 @@ async function main() {
     const loaded = ADAPTERS[name](root);
     sets[name] = loaded.tasks.some((t) => t.programs.length) ? measureSet(loaded) : { missing: `${root} holds no programs in the expected layout; ${SETS[name]}` };
   }
-  const out = { data, sets, speed: speed(), hostile: await hostile() };
+  const out = QUICK ? { data, sets } : { data, sets, speed: speed(), hostile: await hostile() };
   process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
 }
 

@@ -1,8 +1,9 @@
 // The similarity engine (issue 23, decision 026), shared by the room's
 // Similarity page and `npm run similarity`. Two measures over the normalized
 // tokens of tokenize.ts:
-// - an order-free one: every program as a bag of token n-grams weighted by how
-//   rare they are in the set (tf-idf), compared by cosine. Moving functions or
+// - an order-free one: every program as the set of its token n-grams and its
+//   literals, each weighted by how rare it is in the set (idf), compared by
+//   cosine. Moving functions or
 //   independent statements around moves n-grams, it does not remove them; it
 //   also makes every pair cheap to score through an inverted index.
 // - Dolos's winnowed k-gram fingerprints (@dodona/dolos-core), for the pairs
@@ -143,7 +144,11 @@ export function plan(submissions: readonly Submission[], options: Options): Plan
       tokens = tokens.slice(0, LIMITS.maxTokens);
     }
     const kinds = tokens.map((t) => t.kind);
-    prepared.push({ id: s.id, earlier: !!s.earlier, tokens, kinds, grams: ngrams(kinds, DEFAULTS.ngram), norm: 0, file: tokenizedFile(s.id, s.code, tokens) });
+    const grams = ngrams(kinds, DEFAULTS.ngram);
+    // The literals themselves: a copy keeps the program's texts and constants,
+    // whatever it does to the structure (those the whole set shares weigh little).
+    for (const t of tokens) if (t.value !== undefined) grams.set(`${t.kind}:${t.value.replace(/\s+/g, " ").toLowerCase()}`, 1);
+    prepared.push({ id: s.id, earlier: !!s.earlier, tokens, kinds, grams, norm: 0, file: tokenizedFile(s.id, s.code, tokens) });
   }
   const n = prepared.length;
   // At most this many programs may share a fragment before it is boilerplate.
@@ -161,8 +166,11 @@ export function plan(submissions: readonly Submission[], options: Options): Plan
   const postings = new Map<string, { p: number; w: number }[]>();
   prepared.forEach((p, index) => {
     let norm = 0;
-    for (const [g, tf] of p.grams) {
-      const w = tf * weight(g);
+    for (const g of p.grams.keys()) {
+      // Each n-gram counts once per program (issue 39): counted, a program's
+      // repeated shapes (a refactoring's constant classes, a long switch)
+      // outweighed what it shares with its original.
+      const w = weight(g);
       if (w === 0) continue;
       norm += w * w;
       let list = postings.get(g);

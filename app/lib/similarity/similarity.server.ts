@@ -28,7 +28,7 @@ import { flushRoomJournal } from "~/lib/student-tests/code-journal.server";
 export { SIMILARITY_MESSAGES };
 
 /** Bumped when the engine changes, so every stored result is analysed again. */
-export const ENGINE_VERSION = "1";
+export const ENGINE_VERSION = "2";
 /** Pairs below this are not stored (the page's threshold never goes lower). */
 export const STORE_FLOOR = 0.2;
 /** At most this many pairs per question are stored, the most similar first. */

@@ -9,7 +9,8 @@ export type Language = "c" | "cpp" | "python" | "java";
 export const LANGUAGES: readonly Language[] = ["c", "cpp", "python", "java"];
 
 /** One normalized token and where it stands in the source (1-based line, 0-based column, end exclusive). */
-export type Token = { kind: string; line: number; col: number; endLine: number; endCol: number };
+/** `value`: a literal's text (S and N), for the engine's literal features. */
+export type Token = { kind: string; line: number; col: number; endLine: number; endCol: number; value?: string };
 
 export type Tokenized = {
   tokens: Token[];
@@ -52,6 +53,22 @@ function keywordsOf(language: Language) {
 const isIdentStart = (c: string) => /[A-Za-z_$]/.test(c) || c > "\u007f";
 const isIdent = (c: string) => /[\w$]/.test(c) || c > "\u007f";
 
+/**
+ * Whether a library name at [from, to) is used as one: a member (`x.size`,
+ * `System.out`), a call (`max(`, `len(`), a namespace (`std::`), or a class
+ * name (capitalised: `String`, `Math`, `Scanner`). A variable or parameter a student
+ * named `max`, `in` or `args` is the student's own name, and a copy renames it.
+ */
+function libraryUse(code: string, from: number, to: number) {
+  if (/[A-Z]/.test(code[from]!)) return true;
+  let before = from - 1;
+  while (before >= 0 && /\s/.test(code[before]!)) before--;
+  if (code[before] === "." || (code[before] === ">" && code[before - 1] === "-") || (code[before] === ":" && code[before - 1] === ":")) return true;
+  let after = to;
+  while (after < code.length && /[ \t]/.test(code[after]!)) after++;
+  return code[after] === "(" || (code[after] === ":" && code[after + 1] === ":");
+}
+
 /** Tokenizes a program; never throws (an unterminated string or comment runs to the end). */
 export function tokenize(source: string, language: Language): Tokenized {
   const code = source.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
@@ -65,6 +82,8 @@ export function tokenize(source: string, language: Language): Tokenized {
   let col = 0;
   let depth = 0; // open brackets: a Python line inside them goes on
   let lineHasToken = false;
+  /** The name of the identifier just emitted (for `x = x + y`), else null. */
+  let lastWord: string | null = null;
 
   const advance = (to: number) => {
     for (; i < to && i < code.length; i++) {
@@ -135,8 +154,10 @@ export function tokenize(source: string, language: Language): Tokenized {
     // Strings and characters.
     const literal = stringEnd(code, i, language);
     if (literal !== null) {
+      const text = code.slice(i, literal.end);
       advance(literal.end);
       emit(literal.kind, start);
+      tokens[tokens.length - 1]!.value = text;
       continue;
     }
     // Numbers.
@@ -153,6 +174,7 @@ export function tokenize(source: string, language: Language): Tokenized {
       }
       if (prev?.kind === "OPASSIGN1") prev.kind = "OPASSIGN";
       emit("N", start);
+      if (m) tokens[tokens.length - 1]!.value = m[0];
       continue;
     }
     // Identifiers and keywords.
@@ -175,8 +197,12 @@ export function tokenize(source: string, language: Language): Tokenized {
         emit("else", start);
         emit("if", start);
       } else if (keywords.has(word)) emit(word, start);
-      else if (library.has(word)) emit(word, start);
-      else emit("I", start);
+      else if (library.has(word) && libraryUse(code, i - word.length, end)) emit(word, start);
+      else {
+        emit("I", start);
+        lastWord = word;
+        continue;
+      }
       continue;
     }
     // Operators and punctuation.
@@ -198,7 +224,16 @@ export function tokenize(source: string, language: Language): Tokenized {
     else if (op === "++" || op === "--") emit("INC", start);
     else if (op === "+=" || op === "-=") emit("OPASSIGN1", start);
     else if (OP_ASSIGN.has(op)) emit("OPASSIGN", start);
-    else emit(op, start);
+    else if (op === "=" && prev?.kind === "I" && lastWord) {
+      // `x = x + y` is `x += y`, and `x = x + 1` is `x++` (L5 rewrites one as the other).
+      const m = /^\s*([A-Za-z_$][\w$]*)\s*([-+*/%])(?![-+=])\s*/.exec(code.slice(i, i + 120));
+      if (m && m[1] === lastWord) {
+        const one = (m[2] === "+" || m[2] === "-") && /^1(?![\w.])/.test(code.slice(i + m[0].length, i + m[0].length + 3));
+        advance(i + m[0].length + (one ? 1 : 0));
+        emit(one ? "INC" : "OPASSIGN", start);
+      } else emit(op, start);
+    } else emit(op, start);
+    lastWord = null;
   }
   for (const t of tokens) if (t.kind === "OPASSIGN1") t.kind = "OPASSIGN";
   endStatement();
