@@ -27,6 +27,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, openSync, closeSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
+import Papa from "papaparse";
 import { analyse } from "../app/lib/similarity/engine.ts";
 import type { Language } from "../app/lib/similarity/tokenize.ts";
 import { sourceFiles } from "./similarity.ts";
@@ -36,6 +37,8 @@ const SETS = {
   emse25: "git clone https://github.com/tsaglam/EMSE25-SM \"$SIMILARITY_DATA/emse25\" (its datasets/ folder is read)",
   codeforces: "git clone https://github.com/cuong0001/Dataset-Code-Plagiarism-Detection \"$SIMILARITY_DATA/codeforces\"",
   cheers: "git clone https://github.com/hjc851/SourceCodePlagiarismDetectionDataset \"$SIMILARITY_DATA/cheers\"",
+  conplag:
+    "ConPlag (Slobodkin & Sadovnikov 2022, zenodo.org/records/7332790), template-free version as CSV: copy dataset/version_2/{train,validation,test}.csv of https://github.com/FahadEbrahim/SCPD_FSE into \"$SIMILARITY_DATA/conplag\"",
 } as const;
 type SetName = keyof typeof SETS;
 
@@ -180,7 +183,31 @@ function cheers(root: string): Loaded {
   return { tasks: [{ name: "cheers", language: "java", programs }], notes };
 }
 
-const ADAPTERS: Record<SetName, (root: string) => Loaded> = { emse25, codeforces, cheers };
+/**
+ * ConPlag (Java, real Codeforces contests): pairs of accepted submissions that
+ * experts labelled plagiarised (1) or not (0), disguises as contestants made
+ * them. Each labelled pair is a task of its own (the CSVs name no problem), an
+ * original and its "copy" when labelled 1, two independent programs when 0, so
+ * the every-pair AUC ranks the plagiarised pairs against the others.
+ */
+function conplag(root: string): Loaded {
+  const tasks: Task[] = [];
+  for (const split of ["train", "validation", "test"]) {
+    const path = join(root, `${split}.csv`);
+    if (!existsSync(path)) continue;
+    const rows = Papa.parse<Record<string, string>>(readFileSync(path, "utf8"), { header: true, skipEmptyLines: true }).data;
+    for (const row of rows) {
+      const copied = row.labels === "1";
+      const name = `${split}:${row.filename_1}-${row.filename_2}`;
+      const a: Program = { id: `${row.filename_1}.java`, code: row.code_1 ?? "", language: "java", task: name, family: "a", kind: copied ? "original" : "independent" };
+      const b: Program = { id: `${row.filename_2}.java#2`, code: row.code_2 ?? "", language: "java", task: name, family: copied ? "a" : "b", kind: copied ? "copy" : "independent" };
+      tasks.push({ name, language: "java", programs: [a, b] });
+    }
+  }
+  return { tasks, notes: ["each labelled pair is a task of its own: the score of a pair is the engine's on a room of those two programs"] };
+}
+
+const ADAPTERS: Record<SetName, (root: string) => Loaded> = { emse25, codeforces, cheers, conplag };
 
 // SIMILARITY_QUICK=1: the engine alone on the sets, no speed or hostile room (for trying a change).
 const QUICK = !!process.env.SIMILARITY_QUICK;
