@@ -62,7 +62,7 @@ export const DEFAULTS = {
   commonShare: 0.5,
   /** A fragment shared by fewer programs than this is never boilerplate (two students who share code are evidence). */
   commonFloor: 3,
-  ngram: 4,
+  ngram: 5,
   kgram: 10,
   window: 6,
   /** Pairs whose order-free score is below this get no fingerprint comparison (they are far below any threshold). */
