@@ -14,6 +14,7 @@ import {
   cannotContinue,
   dropAnalysis,
   endAnalysis,
+  paceFromEnv,
   planJob,
   prepareAnalysis,
   scoreSlice,
@@ -463,7 +464,8 @@ export class RoomParty extends Server<Env> {
       const prepared = await prepareAnalysis(createDb(this.env.DB), this.env, this.name, input);
       if (prepared.kind === "current") return { kind: "current" };
       const pace = await this.similarityPace();
-      const job = pace?.manual ? { ...prepared.job, nextAt: Date.now() + MANUAL_HOLD_MS } : prepared.job;
+      // A set pace's pause comes before the first step too (a browser test sees the analysis prepare).
+      const job = { ...prepared.job, nextAt: Date.now() + (pace?.manual ? MANUAL_HOLD_MS : (pace?.tickMs ?? 0)) };
       this.similarityInputs.put(job.runId, prepared.programs);
       await this.ctx.storage.put(SIMILARITY_JOBS, [...jobs, job]);
       await this.armBy(job.nextAt);
@@ -486,56 +488,70 @@ export class RoomParty extends Server<Env> {
   }
 
   /**
-   * One alarm's share of the analyses: the next slice of the one due first.
-   * A failed step is tried again after SIMILARITY_PACE.retryMs; after
-   * maxFailures in a row the analysis ends with what it compared, marked
-   * failed. Never throws: the other duties go on.
+   * One alarm's share of the analyses: a slice of the one due first, then of
+   * the next due (a question with little to compare ends in its first slice)
+   * while the alarm has used less than SIMILARITY_PACE.budgetMs.
    */
   private async similarityStep() {
     await this.similarityTurn(async () => {
-      const now = Date.now();
-      const job = (await this.similarityJobs()).filter((j) => j.nextAt <= now).sort((x, y) => x.nextAt - y.nextAt)[0];
-      if (!job) return;
-      try {
-        const blocked = cannotContinue(job);
-        if (blocked) {
-          await this.endSimilarity(job, "stopped", blocked);
-          return;
-        }
-        const pace = await this.similarityPace();
-        let current = job;
-        let plan = this.#similarityPlans.get(job.runId);
-        if (!plan) {
-          const started = Date.now();
-          plan = planJob(job, this.similarityInputs.programs(job.runId));
-          if (job.total !== null && plan.total !== job.total) {
-            await this.endSimilarity(job, "stopped", SIMILARITY_MESSAGES.engineChanged);
-            return;
-          }
-          this.#similarityPlans.set(job.runId, plan);
-          this.similarityInputs.keepPlan(job.runId, plan);
-          current = { ...job, workMs: job.workMs + (Date.now() - started) };
-        }
-        const next = await scoreSlice(createDb(this.env.DB), this.name, current, plan, pace);
-        if (next.cursor >= plan.total) {
-          await this.endSimilarity(next, "done", null);
-          return;
-        }
-        await this.saveSimilarityJob({ ...next, nextAt: Date.now() + (pace?.manual ? MANUAL_HOLD_MS : SIMILARITY_PACE.tickMs) });
-        await this.publishSimilarity(next, "running");
-      } catch (error) {
-        const failures = job.failures + 1;
-        console.error(`similarity ${job.runId} step failed (${failures})`, error);
-        if (failures < SIMILARITY_PACE.maxFailures) {
-          await this.saveSimilarityJob({ ...job, failures, nextAt: Date.now() + SIMILARITY_PACE.retryMs });
-          return;
-        }
-        await this.endSimilarity(job, "stopped", SIMILARITY_MESSAGES.failed).catch(async (final: unknown) => {
-          console.error(`similarity ${job.runId} could not end`, final);
-          await this.forgetSimilarity(job);
-        });
+      const started = Date.now();
+      const done = new Set<string>();
+      for (;;) {
+        const now = Date.now();
+        const job = (await this.similarityJobs()).filter((j) => j.nextAt <= now && !done.has(j.runId)).sort((x, y) => x.nextAt - y.nextAt)[0];
+        if (!job) return;
+        done.add(job.runId);
+        await this.similaritySlice(job);
+        if (Date.now() - started >= SIMILARITY_PACE.budgetMs) return;
       }
     });
+  }
+
+  /**
+   * A slice of one analysis. A failed slice is tried again after
+   * SIMILARITY_PACE.retryMs; after maxFailures in a row the analysis ends
+   * with what it compared, marked failed. Never throws: the other duties go on.
+   */
+  private async similaritySlice(job: SimilarityJob) {
+    try {
+      const blocked = cannotContinue(job);
+      if (blocked) {
+        await this.endSimilarity(job, "stopped", blocked);
+        return;
+      }
+      const pace = await this.similarityPace();
+      let current = job;
+      let plan = this.#similarityPlans.get(job.runId);
+      if (!plan) {
+        const started = Date.now();
+        plan = planJob(job, this.similarityInputs.programs(job.runId));
+        if (job.total !== null && plan.total !== job.total) {
+          await this.endSimilarity(job, "stopped", SIMILARITY_MESSAGES.engineChanged);
+          return;
+        }
+        this.#similarityPlans.set(job.runId, plan);
+        this.similarityInputs.keepPlan(job.runId, plan);
+        current = { ...job, workMs: job.workMs + (Date.now() - started) };
+      }
+      const next = await scoreSlice(createDb(this.env.DB), this.name, current, plan, pace);
+      if (next.cursor >= plan.total) {
+        await this.endSimilarity(next, "done", null);
+        return;
+      }
+      await this.saveSimilarityJob({ ...next, nextAt: Date.now() + (pace?.manual ? MANUAL_HOLD_MS : (pace?.tickMs ?? SIMILARITY_PACE.tickMs)) });
+      await this.publishSimilarity(next, "running");
+    } catch (error) {
+      const failures = job.failures + 1;
+      console.error(`similarity ${job.runId} step failed (${failures})`, error);
+      if (failures < SIMILARITY_PACE.maxFailures) {
+        await this.saveSimilarityJob({ ...job, failures, nextAt: Date.now() + SIMILARITY_PACE.retryMs });
+        return;
+      }
+      await this.endSimilarity(job, "stopped", SIMILARITY_MESSAGES.failed).catch(async (final: unknown) => {
+        console.error(`similarity ${job.runId} could not end`, final);
+        await this.forgetSimilarity(job);
+      });
+      }
   }
 
   /**
@@ -568,8 +584,9 @@ export class RoomParty extends Server<Env> {
     return (await this.ctx.storage.get<SimilarityJob[]>(SIMILARITY_JOBS)) ?? [];
   }
 
-  private async similarityPace() {
-    return (await this.ctx.storage.get<PaceOverride>(SIMILARITY_PACE_KEY)) ?? null;
+  private async similarityPace(): Promise<PaceOverride | null> {
+    const kept = await this.ctx.storage.get<PaceOverride>(SIMILARITY_PACE_KEY);
+    return kept ?? paceFromEnv(this.env as { SIMILARITY_STEP_PAIRS?: string; SIMILARITY_TICK_MS?: string });
   }
 
   private async saveSimilarityJob(job: SimilarityJob) {
