@@ -31,6 +31,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const overview = room.questionType === "coding" ? await similarityOverview(context.db, room, threshold * 10, viewer) : { questions: [], decisions: [] };
   return {
     room: { id: room.id, roomName: room.roomName, language: room.language, questionType: room.questionType },
+    // Earlier rooms may be other courses': only an administrator compares with them (decision 025).
+    earlierAllowed: !viewer.courseOnly,
     threshold,
     questions: overview.questions.map((q) => ({ ...q, groups: groups(q.pairs.map((p) => ({ a: p.testA, b: p.testB, similarity: p.similarity })), threshold * 10) })),
     decisions: overview.decisions,
@@ -79,7 +81,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function Similarity() {
-  const { room, threshold, questions, decisions } = useLoaderData<typeof loader>();
+  const { room, threshold, questions, decisions, earlierAllowed } = useLoaderData<typeof loader>();
   // Each running analysis's progress as the room's object publishes it; the page's own numbers after each load.
   const [live, setLive] = useState<Record<string, { done: number; total: number | null }>>({});
   useEffect(() => setLive({}), [questions]);
@@ -128,7 +130,7 @@ export default function Similarity() {
                 Show
               </Button>
             </Form>
-            <AnalyseForm disabled={questions.length === 0} />
+            <AnalyseForm disabled={questions.length === 0} earlierAllowed={earlierAllowed} />
           </div>
         ) : null}
       </div>

@@ -13,7 +13,7 @@ import { STORE_FLOOR } from "~/lib/similarity/similarity.server";
 import { call, postForm } from "./helpers";
 import { disguised, original, own } from "../fixtures/similarity-programs";
 import { connect } from "./party-client";
-import { admin, journal, launch, makeRoom, one, rows, seedCodingCategory, signUpAdmin, start, takingStudent, testOf, type Room } from "./rooms-fixture";
+import { admin, courseInstructorOf, journal, launch, makeRoom, one, rows, seedCodingCategory, signUpAdmin, start, takingStudent, testOf, type Room } from "./rooms-fixture";
 import {
   analyse,
   analysed,
@@ -323,6 +323,24 @@ describe("compare with earlier rooms", () => {
     // The results page marks this room's student only.
     const results = await (await call(`/admin/results/${current.id}`, { cookie: admin })).text();
     expect(results.match(/Similarity confirmed/g)?.length).toBe(1);
+  });
+
+  it("a course instructor of this room neither compares with earlier rooms nor sees who their students are (decision 025)", async () => {
+    const instructor = await courseInstructorOf(current);
+    const refused = await analyse(current, { questionId: Q, earlier: "on" }, instructor.cookie);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain("Only an administrator can see the students of earlier rooms");
+    const res = await call(similarityPage(current), { cookie: instructor.cookie });
+    expect(res.status).toBe(200);
+    const page = (await res.text()).replaceAll("<!-- -->", "");
+    expect(page).toContain("A student of an earlier room");
+    expect(page).not.toContain("Eve Earlier");
+    expect(page).not.toContain(earlierName);
+    expect(page).not.toContain("Compare with earlier rooms");
+    const pair = (await pairsOf(current, Q)).find((p) => [p.test_a, p.test_b].includes(earlierStudents[0]!.testId))!;
+    const detail = await call(`${similarityPage(current)}/${pair.id}`, { cookie: instructor.cookie });
+    expect(detail.status).toBe(403);
+    expect(await detail.text()).not.toContain("total_even");
   });
 
   it("without earlier rooms the input differs: analysed again, this room's students only", async () => {

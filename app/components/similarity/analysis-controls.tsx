@@ -19,20 +19,24 @@ export type AnalysisRun = {
   notes: { testId: string; note: string; name: string }[];
 };
 
-/** "Analyse now" for every coding question, with or without the earlier rooms' programs. */
-export function AnalyseForm({ disabled }: { disabled: boolean }) {
+/** "Analyse now" for every coding question, with or without the earlier rooms' programs (administrators only). */
+export function AnalyseForm({ disabled, earlierAllowed }: { disabled: boolean; earlierAllowed: boolean }) {
   const fetcher = useFetcher<ActionResult>();
   useActionToast(fetcher.data);
   return (
     <fetcher.Form method="post" className="flex flex-wrap items-end gap-3">
       <input type="hidden" name="intent" value="analyse" />
-      <label className="flex items-center gap-2 pb-2 text-sm">
-        <input type="checkbox" name="earlier" aria-describedby="earlier-hint" />
-        Compare with earlier rooms
-      </label>
-      <span id="earlier-hint" className="sr-only">
-        Adds the final code of earlier rooms that had the same question (the {EARLIER_MAX} most recent programs); their students are never compared with each other.
-      </span>
+      {earlierAllowed ? (
+        <>
+          <label className="flex items-center gap-2 pb-2 text-sm">
+            <input type="checkbox" name="earlier" aria-describedby="earlier-hint" />
+            Compare with earlier rooms
+          </label>
+          <span id="earlier-hint" className="sr-only">
+            Adds the final code of earlier rooms that had the same question (the {EARLIER_MAX} most recent programs); their students are never compared with each other.
+          </span>
+        </>
+      ) : null}
       <Button type="submit" busy={fetcher.state !== "idle"} disabled={disabled}>
         Analyse now
       </Button>
