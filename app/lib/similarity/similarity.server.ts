@@ -4,7 +4,7 @@
 // with their trail; and the evidence only we have, the code timeline. The
 // analysis itself runs in the room's Durable Object (issue 39, decision 043:
 // analysis-job.server.ts); this is the Worker's side.
-import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { getServerByName } from "partyserver";
 import {
   liveCodeProgress,
