@@ -8,9 +8,14 @@
 // earlier student marked; the results show the confirmed pair.
 // The e2e server compares one pair every 2 s, the first after 2 s too
 // (scripts/e2e-server.mjs), so the progress shows and Stop comes in time.
+import { d1 } from "./d1";
 import { expect, test } from "./fixtures";
 import { disguised, original, own } from "../fixtures/similarity-programs";
 import { newPerson, problemTitle, questionNav, roomWithTakers, toast, typeCode } from "./rooms";
+
+/** The room's students' code as D1 holds it (the sync status can say "All changes saved" before the last keystrokes' save is sent). */
+const savedCode = async (roomId: string) =>
+  (await d1<{ code: string }>("SELECT l.code FROM live_code_progress l JOIN student_tests t ON t.id = l.student_test_id WHERE t.room_id = ?", roomId)).map((r) => r.code.trim()).sort();
 
 test("an admin analyses in the background, finds the copied pair, confirms it, and compares with an earlier room", async ({ page, browser }) => {
   test.setTimeout(240_000);
@@ -35,6 +40,8 @@ test("an admin analyses in the background, finds the copied pair, confirms it, a
       await typeCode(t.page, [original, disguised, own][i]!);
       await expect(t.page.getByTestId("sync-status")).toHaveText("All changes saved", { timeout: 15_000 });
     }
+    await expect.poll(() => savedCode(earlier.roomId), { timeout: 30_000 }).toEqual([own.trim()]);
+    await expect.poll(() => savedCode(roomId), { timeout: 30_000 }).toEqual([original, disguised, own].map((c) => c.trim()).sort());
     const [ana, ben, cy] = takers.map((t) => t.student.fullName);
     const eve = earlier.takers[0]!.student.fullName;
     const section = page.getByRole("region", { name: question });
