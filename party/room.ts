@@ -8,17 +8,15 @@ import { publishRoomsChanged } from "../app/lib/party.server";
 import { requestGradeSync } from "../app/lib/lti/grades.server";
 import { applyRejudge, claimApply, failRejudge, judgeStep, RejudgeRunnerError, type RejudgeProgress } from "../app/lib/rejudge/judging.server";
 import { REJUDGE_MESSAGES, REJUDGE_PACE } from "../app/lib/rejudge/rejudge";
-import { SIMILARITY_PACE, type AnalysisEventState, type AnalysisOutcome, type StopOutcome } from "../app/lib/similarity/analysis";
+import { paceFromEnv, SIMILARITY_PACE, type AnalysisEventState, type AnalysisOutcome, type PaceOverride, type StopOutcome } from "../app/lib/similarity/analysis";
 import {
   AnalysisInputs,
   cannotContinue,
   dropAnalysis,
   endAnalysis,
-  paceFromEnv,
   planJob,
   prepareAnalysis,
   scoreSlice,
-  type PaceOverride,
   type SimilarityJob,
   type StartInput,
 } from "../app/lib/similarity/analysis-job.server";

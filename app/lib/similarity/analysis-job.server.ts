@@ -12,7 +12,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { similarityJobs, similarityRuns, studentTests, type Language, type SimilarityEarlier, type SimilarityRunState } from "~/db/schema";
 import type { Db } from "~/lib/d1/db.server";
 import { native, runNativeBatch } from "~/lib/d1/queries.server";
-import { SIMILARITY_PACE } from "./analysis";
+import { SIMILARITY_PACE, type PaceOverride } from "./analysis";
 import { flushRoomJournal } from "~/lib/student-tests/code-journal.server";
 import { earlierFinalCode, earlierRoomsHoldingCode } from "./earlier.server";
 import { byRank, plan, type PairResult, type Plan, type Submission } from "./engine";
@@ -41,26 +41,6 @@ export type SimilarityJob = {
   failures: number;
   nextAt: number;
 };
-
-/**
- * The pace set for a test: at most `maxSlice` pairs a step, `tickMs` between
- * steps, or (`manual`) a step only when the test runs the alarm. From the
- * room's storage (Worker tests) or the SIMILARITY_STEP_PAIRS and
- * SIMILARITY_TICK_MS variables (browser tests); production sets neither.
- */
-export type PaceOverride = { maxSlice?: number; tickMs?: number; manual?: boolean };
-
-/** The variables' pace: each a positive whole number, else not set. */
-export function paceFromEnv(env: { SIMILARITY_STEP_PAIRS?: string; SIMILARITY_TICK_MS?: string }): PaceOverride | null {
-  const positive = (raw: string | undefined) => {
-    const n = Number(raw);
-    return raw && Number.isInteger(n) && n > 0 ? n : undefined;
-  };
-  const pace = { maxSlice: positive(env.SIMILARITY_STEP_PAIRS), tickMs: positive(env.SIMILARITY_TICK_MS) };
-  return pace.maxSlice === undefined && pace.tickMs === undefined ? null : pace;
-}
-
-export type JobProgress = { questionId: string; done: number; total: number | null };
 
 const toPm = (x: number) => Math.round(x * 1000);
 const spanArray = (s: { startLine: number; startCol: number; endLine: number; endCol: number }) => [s.startLine, s.startCol, s.endLine, s.endCol];

@@ -21,6 +21,24 @@ export const SIMILARITY_PACE = {
   maxFailures: 5,
 } as const;
 
+/**
+ * The pace set for a test: at most `maxSlice` pairs a step, `tickMs` between
+ * steps, or (`manual`) a step only when the test runs the alarm. From the
+ * room's storage (Worker tests) or the SIMILARITY_STEP_PAIRS and
+ * SIMILARITY_TICK_MS variables (browser tests); production sets neither.
+ */
+export type PaceOverride = { maxSlice?: number; tickMs?: number; manual?: boolean };
+
+/** The variables' pace: each a positive whole number, else not set. */
+export function paceFromEnv(env: { SIMILARITY_STEP_PAIRS?: string; SIMILARITY_TICK_MS?: string }): PaceOverride | null {
+  const positive = (raw: string | undefined) => {
+    const n = Number(raw);
+    return raw && Number.isInteger(n) && n > 0 ? n : undefined;
+  };
+  const pace = { maxSlice: positive(env.SIMILARITY_STEP_PAIRS), tickMs: positive(env.SIMILARITY_TICK_MS) };
+  return pace.maxSlice === undefined && pace.tickMs === undefined ? null : pace;
+}
+
 /** At most this many programs of earlier rooms join an analysis (the most recent rooms first). */
 export const EARLIER_MAX = 500;
 
