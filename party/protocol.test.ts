@@ -42,6 +42,9 @@ describe("party protocol", () => {
       { type: "code-saved", roomId: "r", studentTestId: "t" },
       { type: "rooms-changed" },
       { type: "rejudge-changed", roomId: "r", rejudgeId: "j", state: "previewing", done: 48, total: 148 },
+      { type: "similarity-changed", roomId: "r", questionId: "q", state: "running", done: 1200, total: 124_750 },
+      { type: "similarity-changed", roomId: "r", questionId: "q", state: "running", done: 0, total: null },
+      { type: "similarity-changed", roomId: "r", questionId: "q", state: "stopped", done: 5, total: 10 },
       { type: "evaluation-requested" },
       { type: "practice-rooms-changed" },
       { type: "practice-participants-changed", practiceRoomId: "p", extra: 1 },
@@ -64,6 +67,9 @@ describe("party protocol", () => {
       { type: "practice-participants-changed" },
       { type: "rejudge-changed", roomId: "r", rejudgeId: "j", state: "judging", done: 1, total: 2 },
       { type: "rejudge-changed", roomId: "r", rejudgeId: "j", state: "ready", done: 1 },
+      { type: "similarity-changed", roomId: "r", questionId: "q", state: "previewing", done: 1, total: 2 },
+      { type: "similarity-changed", roomId: "r", questionId: "q", state: "running", done: 1 },
+      { type: "similarity-changed", roomId: "r", state: "done", done: 1, total: 2 },
     ];
     it.each(valid)("accepts %o as zod does", (m) => expect(parseServerMessage(m)).toEqual(ServerMessage.parse(m)));
     it.each(invalid)("refuses %o as zod does", (m) => {

@@ -5,6 +5,7 @@
 // which checks who is asking.
 import { z } from "zod";
 import type { RejudgeState } from "../app/db/schema";
+import type { AnalysisEventState } from "../app/lib/similarity/analysis";
 
 // The names live in a zod-free module so the browser can import them without zod (decision 022).
 export { LOBBY, PRACTICE_LOBBY, ROOM_PARTY } from "./names";
@@ -56,6 +57,20 @@ export const RoomEvent = z.discriminatedUnion("type", [
     state: z.enum(["previewing", "ready", "applying", "applied", "cancelled", "failed"] satisfies [RejudgeState, ...RejudgeState[]]),
     done: z.number(),
     total: z.number(),
+  }),
+  /**
+   * Admins only: a similarity analysis of one of the room's questions moved on
+   * (issue 39, decision 043): its progress while running ("Analysing: 1,200 of
+   * 124,750 pairs"; `total` null while it prepares), or its end (done,
+   * stopped part-way, failed), on which the similarity page refetches.
+   */
+  z.object({
+    type: z.literal("similarity-changed"),
+    roomId: z.string(),
+    questionId: z.string(),
+    state: z.enum(["running", "done", "stopped", "failed"] satisfies [AnalysisEventState, ...AnalysisEventState[]]),
+    done: z.number(),
+    total: z.number().nullable(),
   }),
   /**
    * The room's results were released, withdrawn, or their review options

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
-import { accommodations, participantDisconnects, roomParticipants, studentTests, testRooms } from "../app/db/schema";
+import { accommodations, participantDisconnects, roomParticipants, similarityJobs, studentTests, testRooms } from "../app/db/schema";
 import { configureD1Meter, metered } from "../app/lib/d1/meter.server";
 import { createDb } from "../app/lib/d1/db.server";
 import { journalFlushMs, type HeardWindow, type HotEntry } from "../app/lib/student-tests/code-journal";
@@ -8,6 +8,20 @@ import { publishRoomsChanged } from "../app/lib/party.server";
 import { requestGradeSync } from "../app/lib/lti/grades.server";
 import { applyRejudge, claimApply, failRejudge, judgeStep, RejudgeRunnerError, type RejudgeProgress } from "../app/lib/rejudge/judging.server";
 import { REJUDGE_MESSAGES, REJUDGE_PACE } from "../app/lib/rejudge/rejudge";
+import { paceFromEnv, SIMILARITY_PACE, type AnalysisEventState, type AnalysisOutcome, type PaceOverride, type StopOutcome } from "../app/lib/similarity/analysis";
+import {
+  AnalysisInputs,
+  cannotContinue,
+  dropAnalysis,
+  endAnalysis,
+  planJob,
+  prepareAnalysis,
+  scoreSlice,
+  type SimilarityJob,
+  type StartInput,
+} from "../app/lib/similarity/analysis-job.server";
+import { SIMILARITY_MESSAGES } from "../app/lib/similarity/validation";
+import type { Plan } from "../app/lib/similarity/engine";
 import { startScheduledRoom } from "../app/lib/rooms/schedule.server";
 import { releaseIfDue } from "../app/lib/results/release.server";
 import { signAnchor } from "../app/lib/student-tests/anchor.server";
@@ -37,6 +51,12 @@ type RejudgeJob = { id: string; phase: "judge" | "apply"; failures: number; next
 const REJUDGE_JOB = "rejudge";
 /** When the room's results are to be released (an 'at' release, decision 041); kept in storage so a restart keeps the alarm's reason. */
 const RELEASE_AT = "results-release-at";
+/** The similarity analyses this room's object runs (decision 043), one per question, kept in its storage so a restart picks them up. */
+const SIMILARITY_JOBS = "similarity-jobs";
+/** A test's pace for them (PaceOverride); production never sets it. */
+const SIMILARITY_PACE_KEY = "similarity-pace";
+/** With a manual pace, a step waits for the test to run the alarm. */
+const MANUAL_HOLD_MS = 3_600_000;
 const userTag = (id: string) => `user:${id}`;
 
 /**
@@ -62,6 +82,15 @@ export class RoomParty extends Server<Env> {
    * armed one (nothing held, or after a restart: the next alarm flushes then).
    */
   #flushAt: number | null = null;
+
+  /** Each running analysis's plan, made once per instance (a restart makes it again from the stored input). */
+  #similarityPlans = new Map<string, Plan>();
+  /** Similarity's start, stop and steps, one at a time: each awaits D1, when another could otherwise begin. */
+  #similarityTurn: Promise<unknown> = Promise.resolve();
+  #similarityInputs: AnalysisInputs | null = null;
+  private get similarityInputs() {
+    return (this.#similarityInputs ??= new AnalysisInputs(this.ctx.storage.sql));
+  }
 
   getConnectionTags(_connection: Connection, ctx: ConnectionContext): string[] {
     const viewer = PartyViewer.safeParse(safeJson(ctx.request.headers.get(VIEWER_HEADER)));
@@ -195,19 +224,26 @@ export class RoomParty extends Server<Env> {
   }
 
   /**
-   * Sets the one alarm this object has for the earliest of its four jobs:
-   * the scheduled start at `startAt`, the flush of held code within
-   * JOURNAL_FLUSH_MS while any waits (its time kept, so a rejudge's frequent
-   * alarms never put it off), a rejudge's next batch, and a results release.
+   * Sets the one alarm this object has for the earliest of its duties: the
+   * scheduled start at `startAt`, the flush of held code within
+   * JOURNAL_FLUSH_MS while any waits (its time kept, so the frequent alarms of
+   * a rejudge or an analysis never put it off), and each job kept in storage.
    */
   private async arm(startAt: number | null) {
     const flushAt = this.journal.waiting() ? (this.#flushAt ?? Date.now() + journalFlushMs(this.env.JOURNAL_FLUSH_SECONDS)) : null;
     this.#flushAt = flushAt;
-    const job = await this.ctx.storage.get<RejudgeJob>(REJUDGE_JOB);
-    const releaseAt = (await this.ctx.storage.get<number>(RELEASE_AT)) ?? null;
-    const times = [startAt, flushAt, job ? job.nextAt : null, releaseAt].filter((t): t is number => t !== null);
+    const times = [startAt, flushAt, ...(await this.jobTimes())].filter((t): t is number => t !== null);
     if (times.length === 0) await this.ctx.storage.deleteAlarm();
     else await this.ctx.storage.setAlarm(Math.min(...times));
+  }
+
+  /** When each job kept in storage is next due: a rejudge's next batch, a results release, each analysis's next step. */
+  private async jobTimes(): Promise<number[]> {
+    const kept = await this.ctx.storage.get([REJUDGE_JOB, RELEASE_AT, SIMILARITY_JOBS]);
+    const rejudge = kept.get(REJUDGE_JOB) as RejudgeJob | undefined;
+    const releaseAt = kept.get(RELEASE_AT) as number | undefined;
+    const analyses = (kept.get(SIMILARITY_JOBS) as SimilarityJob[] | undefined) ?? [];
+    return [rejudge?.nextAt ?? null, releaseAt ?? null, ...analyses.map((j) => j.nextAt)].filter((t): t is number => t !== null);
   }
 
   /** Makes the alarm come no later than `at` (another job's earlier time stays). */
@@ -233,6 +269,7 @@ export class RoomParty extends Server<Env> {
       }
     }
     await this.rejudgeStep();
+    await this.similarityStep();
     // A release that cannot reach D1 is tried again shortly; the start below must not wait on it.
     await this.releaseStep().catch(async (error: unknown) => {
       console.error(`results release of ${this.name} failed`, error);
@@ -407,6 +444,170 @@ export class RoomParty extends Server<Env> {
 
   private publishRejudge(p: RejudgeProgress) {
     return this.publish({ type: "rejudge-changed", roomId: this.name, rejudgeId: p.id, state: p.state, done: p.done, total: p.total }, { to: "admins" });
+  }
+
+  /**
+   * RPC from the similarity page's Analyse now (decision 043): analyse the
+   * question in the background, a slice per alarm, unless the stored result
+   * is of the same code. One at a time per question: asked again while one
+   * runs, this answers with it.
+   */
+  async startSimilarity(input: StartInput): Promise<AnalysisOutcome> {
+    return this.similarityTurn(async () => {
+      const jobs = await this.similarityJobs();
+      const running = jobs.find((j) => j.questionId === input.questionId);
+      if (running) return { kind: "running", done: running.cursor, total: running.total };
+      // D1 then has every autosave (decision 031).
+      await this.journal.flush();
+      const prepared = await prepareAnalysis(createDb(this.env.DB), this.env, this.name, input);
+      if (prepared.kind === "current") return { kind: "current" };
+      const pace = await this.similarityPace();
+      // A set pace's pause comes before the first step too (a browser test sees the analysis prepare).
+      const job = { ...prepared.job, nextAt: Date.now() + (pace?.manual ? MANUAL_HOLD_MS : (pace?.tickMs ?? 0)) };
+      this.similarityInputs.put(job.runId, prepared.programs);
+      await this.ctx.storage.put(SIMILARITY_JOBS, [...jobs, job]);
+      await this.armBy(job.nextAt);
+      await this.publishSimilarity(job, "running");
+      return { kind: "started", resumed: prepared.resumed, done: job.cursor, total: job.total };
+    });
+  }
+
+  /** RPC from the similarity page's Stop: the analysis ends, keeping the pairs it compared. */
+  async stopSimilarity(questionId: string): Promise<StopOutcome> {
+    return this.similarityTurn(async () => {
+      const job = (await this.similarityJobs()).find((j) => j.questionId === questionId);
+      if (job) return this.endSimilarity(job, "stopped", null);
+      // A row this object no longer drives (its storage was lost) is no analysis.
+      await createDb(this.env.DB)
+        .delete(similarityJobs)
+        .where(and(eq(similarityJobs.roomId, this.name), eq(similarityJobs.questionId, questionId), eq(similarityJobs.state, "running")));
+      return { kind: "not-running" };
+    });
+  }
+
+  /**
+   * One alarm's share of the analyses: a slice of the one due first, then of
+   * the next due (a question with little to compare ends in its first slice)
+   * while the alarm has used less than SIMILARITY_PACE.budgetMs.
+   */
+  private async similarityStep() {
+    await this.similarityTurn(async () => {
+      const started = Date.now();
+      const done = new Set<string>();
+      for (;;) {
+        const now = Date.now();
+        const job = (await this.similarityJobs()).filter((j) => j.nextAt <= now && !done.has(j.runId)).sort((x, y) => x.nextAt - y.nextAt)[0];
+        if (!job) return;
+        done.add(job.runId);
+        await this.similaritySlice(job);
+        if (Date.now() - started >= SIMILARITY_PACE.budgetMs) return;
+      }
+    });
+  }
+
+  /**
+   * A slice of one analysis. A failed slice is tried again after
+   * SIMILARITY_PACE.retryMs; after maxFailures in a row the analysis ends
+   * with what it compared, marked failed. Never throws: the other duties go on.
+   */
+  private async similaritySlice(job: SimilarityJob) {
+    try {
+      const blocked = cannotContinue(job);
+      if (blocked) {
+        await this.endSimilarity(job, "stopped", blocked);
+        return;
+      }
+      const pace = await this.similarityPace();
+      let current = job;
+      let plan = this.#similarityPlans.get(job.runId);
+      if (!plan) {
+        const started = Date.now();
+        plan = planJob(job, this.similarityInputs.programs(job.runId));
+        if (job.total !== null && plan.total !== job.total) {
+          await this.endSimilarity(job, "stopped", SIMILARITY_MESSAGES.engineChanged);
+          return;
+        }
+        this.#similarityPlans.set(job.runId, plan);
+        this.similarityInputs.keepPlan(job.runId, plan);
+        current = { ...job, workMs: job.workMs + (Date.now() - started) };
+      }
+      const next = await scoreSlice(createDb(this.env.DB), this.name, current, plan, pace);
+      if (next.cursor >= plan.total) {
+        await this.endSimilarity(next, "done", null);
+        return;
+      }
+      await this.saveSimilarityJob({ ...next, nextAt: Date.now() + (pace?.manual ? MANUAL_HOLD_MS : (pace?.tickMs ?? SIMILARITY_PACE.tickMs)) });
+      await this.publishSimilarity(next, "running");
+    } catch (error) {
+      const failures = job.failures + 1;
+      console.error(`similarity ${job.runId} step failed (${failures})`, error);
+      if (failures < SIMILARITY_PACE.maxFailures) {
+        await this.saveSimilarityJob({ ...job, failures, nextAt: Date.now() + SIMILARITY_PACE.retryMs });
+        return;
+      }
+      await this.endSimilarity(job, "stopped", SIMILARITY_MESSAGES.failed).catch(async (final: unknown) => {
+        console.error(`similarity ${job.runId} could not end`, final);
+        await this.forgetSimilarity(job);
+      });
+      }
+  }
+
+  /**
+   * Ends an analysis: finished, or stopped (by Stop or a failure) keeping the
+   * pairs it compared; one that compared nothing leaves the result shown as it was.
+   */
+  private async endSimilarity(job: SimilarityJob, state: "done" | "stopped", failed: string | null): Promise<StopOutcome> {
+    const db = createDb(this.env.DB);
+    const planned = this.similarityInputs.planOf(job.runId);
+    let outcome: StopOutcome;
+    if (planned === null || job.total === null) {
+      await dropAnalysis(db, this.name, job, failed);
+      outcome = { kind: "cancelled" };
+    } else {
+      await endAnalysis(db, this.name, job, state, planned, failed);
+      outcome = { kind: "stopped", done: job.cursor, total: job.total };
+    }
+    await this.forgetSimilarity(job);
+    await this.publishSimilarity(job, failed !== null ? "failed" : state);
+    return outcome;
+  }
+
+  private similarityTurn<T>(work: () => Promise<T>): Promise<T> {
+    const turn = this.#similarityTurn.then(() => work());
+    this.#similarityTurn = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private async similarityJobs() {
+    return (await this.ctx.storage.get<SimilarityJob[]>(SIMILARITY_JOBS)) ?? [];
+  }
+
+  private async similarityPace(): Promise<PaceOverride | null> {
+    const kept = await this.ctx.storage.get<PaceOverride>(SIMILARITY_PACE_KEY);
+    return kept ?? paceFromEnv(this.env as { SIMILARITY_STEP_PAIRS?: string; SIMILARITY_TICK_MS?: string });
+  }
+
+  private async saveSimilarityJob(job: SimilarityJob) {
+    const jobs = await this.similarityJobs();
+    await this.ctx.storage.put(
+      SIMILARITY_JOBS,
+      jobs.map((j) => (j.runId === job.runId ? job : j)),
+    );
+  }
+
+  private async forgetSimilarity(job: SimilarityJob) {
+    const rest = (await this.similarityJobs()).filter((j) => j.runId !== job.runId);
+    if (rest.length) await this.ctx.storage.put(SIMILARITY_JOBS, rest);
+    else await this.ctx.storage.delete(SIMILARITY_JOBS);
+    this.#similarityPlans.delete(job.runId);
+    this.similarityInputs.keepOnly(rest.map((j) => j.runId));
+  }
+
+  private publishSimilarity(job: SimilarityJob, state: AnalysisEventState) {
+    return this.publish(
+      { type: "similarity-changed", roomId: this.name, questionId: job.questionId, state, done: job.cursor, total: job.total },
+      { to: "admins" },
+    );
   }
 
   /** RPC from the Worker: deliver an event to its audience; returns how many received it. */

@@ -2,11 +2,13 @@
 // ServerMessage schema in ./protocol.ts, hand-written so the student's pages
 // do not load zod (decision 022). protocol.test.ts holds the two together.
 import type { RejudgeState } from "../app/db/schema";
+import type { AnalysisEventState } from "../app/lib/similarity/analysis";
 import type { ServerMessage } from "./protocol";
 
-type Field = "string" | "number" | "boolean" | "number|null" | "string?" | "role" | "rejudge-state";
+type Field = "string" | "number" | "boolean" | "number|null" | "string?" | "role" | "rejudge-state" | "similarity-state";
 
 const REJUDGE_STATE_VALUES: readonly string[] = ["previewing", "ready", "applying", "applied", "cancelled", "failed"] satisfies RejudgeState[];
+const SIMILARITY_STATE_VALUES: readonly string[] = ["running", "done", "stopped", "failed"] satisfies AnalysisEventState[];
 
 const SHAPES: Record<ServerMessage["type"], Record<string, Field>> = {
   welcome: { room: "string", userId: "string", role: "role", serverTime: "number", anchor: "string?" },
@@ -19,6 +21,7 @@ const SHAPES: Record<ServerMessage["type"], Record<string, Field>> = {
   "time-changed": { roomId: "string", endsAt: "number", extraMs: "number", reason: "string" },
   "code-saved": { roomId: "string", studentTestId: "string" },
   "rejudge-changed": { roomId: "string", rejudgeId: "string", state: "rejudge-state", done: "number", total: "number" },
+  "similarity-changed": { roomId: "string", questionId: "string", state: "similarity-state", done: "number", total: "number|null" },
   "results-changed": { roomId: "string" },
   "rooms-changed": {},
   "evaluation-requested": {},
@@ -36,6 +39,8 @@ function fits(value: unknown, field: Field): boolean {
       return value === "admin" || value === "student";
     case "rejudge-state":
       return typeof value === "string" && REJUDGE_STATE_VALUES.includes(value);
+    case "similarity-state":
+      return typeof value === "string" && SIMILARITY_STATE_VALUES.includes(value);
     case "number":
       return typeof value === "number" && !Number.isNaN(value);
     default:

@@ -996,18 +996,63 @@ export const ltiHandoffs = sqliteTable(
 
 // ---------------------------------------------------------------- similarity (issue 23, decision 026)
 
-/** One analysis of a room's question: which submissions it saw (so an unchanged set is not analysed again). */
+export const SIMILARITY_RUN_STATES = ["done", "stopped"] as const;
+export type SimilarityRunState = (typeof SIMILARITY_RUN_STATES)[number];
+/** What an analysis compared from earlier rooms (issue 39): how many programs, of how many rooms, and whether the cap cut some. */
+export type SimilarityEarlier = { programs: number; rooms: number; capped: boolean };
+
+/**
+ * The analysis of a room's question that the page shows: which submissions it
+ * saw (so an unchanged set is not analysed again), and whether it finished or
+ * was stopped part-way (issue 39: then `pairs_done` of `pairs_total`).
+ */
 export const similarityRuns = sqliteTable(
   "similarity_runs",
   {
     roomId: owned("room_id", () => testRooms.id),
     questionId: owned("question_id", () => questions.id),
+    // The pairs shown are those of this run (similarity_pairs.run_id).
+    runId: text("run_id").notNull().default(""),
     // SHA-256 over (test id, code) of every submission analysed, and the engine's version.
     inputHash: text("input_hash").notNull(),
+    state: text("state", { enum: SIMILARITY_RUN_STATES }).notNull().default("done"),
+    // Candidate pairs compared, of all (null for analyses from before issue 39).
+    pairsDone: integer("pairs_done"),
+    pairsTotal: integer("pairs_total"),
     submissions: integer("submissions").notNull(),
     skipped: text("skipped", { mode: "json" }).$type<{ testId: string; reason: string }[]>().notNull(),
+    notes: text("notes", { mode: "json" }).$type<{ testId: string; note: string }[]>().notNull().default([]),
+    // Null: this room's programs only.
+    earlier: text("earlier", { mode: "json" }).$type<SimilarityEarlier>(),
     analysedAt: ms("analysed_at").notNull(),
     durationMs: integer("duration_ms").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.questionId] })],
+);
+
+export const SIMILARITY_JOB_STATES = ["running", "failed"] as const;
+export type SimilarityJobState = (typeof SIMILARITY_JOB_STATES)[number];
+
+/**
+ * An analysis running in the room's Durable Object (issue 39), at most one
+ * per question: its progress for the page, or why it failed. Its pairs are
+ * staged in similarity_pairs under its run id until it ends.
+ */
+export const similarityJobs = sqliteTable(
+  "similarity_jobs",
+  {
+    roomId: owned("room_id", () => testRooms.id),
+    questionId: owned("question_id", () => questions.id),
+    runId: text("run_id").notNull(),
+    state: text("state", { enum: SIMILARITY_JOB_STATES }).notNull().default("running"),
+    // Candidate pairs compared so far, of `total` (null until the plan is made).
+    done: integer("done").notNull().default(0),
+    total: integer("total"),
+    earlier: bool("earlier").notNull().default(false),
+    startedAt: ms("started_at")
+      .notNull()
+      .default(sql`(unixepoch('subsec') * 1000)`),
+    error: text("error"),
   },
   (t) => [primaryKey({ columns: [t.roomId, t.questionId] })],
 );
@@ -1019,6 +1064,9 @@ export const similarityPairs = sqliteTable(
     id: id(),
     roomId: owned("room_id", () => testRooms.id),
     questionId: owned("question_id", () => questions.id),
+    // The run that found it: the page shows only the run of similarity_runs, never a running one's.
+    runId: text("run_id").notNull().default(""),
+    // A test of this room, or (comparing with earlier rooms) of an earlier one; never two earlier ones.
     testA: owned("test_a", () => studentTests.id),
     testB: owned("test_b", () => studentTests.id),
     // Per mille (0–1000): similarity, and the share of each program inside a matching fragment.
@@ -1028,7 +1076,7 @@ export const similarityPairs = sqliteTable(
     longestFragment: integer("longest_fragment").notNull(),
     fragments: text("fragments", { mode: "json" }).$type<{ a: number[]; b: number[]; tokens: number }[]>().notNull(),
   },
-  (t) => [index("similarity_pairs_question_idx").on(t.roomId, t.questionId, t.similarity)],
+  (t) => [index("similarity_pairs_question_idx").on(t.roomId, t.questionId, t.similarity), index("similarity_pairs_run_idx").on(t.runId, t.similarity)],
 );
 
 export const SIMILARITY_VERDICTS = ["confirmed", "dismissed"] as const;

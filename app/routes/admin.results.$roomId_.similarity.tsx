@@ -1,17 +1,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
+import { useEffect, useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
-import { AnalyseButton, QuestionSimilarity } from "~/components/similarity/similarity-overview";
+import { AnalyseForm } from "~/components/similarity/analysis-controls";
+import { QuestionSimilarity } from "~/components/similarity/similarity-overview";
+import { useRoomParty } from "~/components/use-room-party";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Button } from "~/components/ui/button";
 import { actionError, failure, parseValues, readFormValues, success } from "~/lib/http/forms.server";
-import { idField } from "~/lib/http/input-limits";
 import { requireRoomAdmin } from "~/lib/rooms/room-access.server";
 import { getRoom } from "~/lib/rooms/rooms.server";
+import { analysingText, stoppedText, type AnalysisOutcome } from "~/lib/similarity/analysis";
 import { groups } from "~/lib/similarity/groups";
-import { DecisionSchema, parseThreshold, SIMILARITY_DEFAULT_THRESHOLD, SIMILARITY_MESSAGES } from "~/lib/similarity/validation";
-import { analyseQuestion, decide, similarityOverview } from "~/lib/similarity/similarity.server";
+import { AnalyseSchema, DecisionSchema, parseThreshold, SIMILARITY_DEFAULT_THRESHOLD, SIMILARITY_MESSAGES, StopSchema } from "~/lib/similarity/validation";
+import { decide, similarityOverview, startAnalyses, stopAnalysis } from "~/lib/similarity/similarity.server";
 import { redirectWithToast } from "~/lib/ui/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.room.roomName ?? "Room"} similarity — ProctorEdge` }];
@@ -22,47 +24,77 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
  * room's LMS instructors only; students never reach another student's code.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireRoomAdmin(request, context, params.roomId ?? "");
+  const viewer = await requireRoomAdmin(request, context, params.roomId ?? "");
   const room = await getRoom(context.db, params.roomId ?? "");
   if (!room) throw await redirectWithToast("/admin/results", { type: "error", message: "Room not found" });
   const threshold = parseThreshold(new URL(request.url).searchParams.get("min"));
-  const overview = room.questionType === "coding" ? await similarityOverview(context.db, room, threshold * 10) : { questions: [], decisions: [] };
+  const overview = room.questionType === "coding" ? await similarityOverview(context.db, room, threshold * 10, viewer) : { questions: [], decisions: [] };
   return {
     room: { id: room.id, roomName: room.roomName, language: room.language, questionType: room.questionType },
+    // Earlier rooms may be other courses': only an administrator compares with them (decision 025).
+    earlierAllowed: !viewer.courseOnly,
     threshold,
     questions: overview.questions.map((q) => ({ ...q, groups: groups(q.pairs.map((p) => ({ a: p.testA, b: p.testB, similarity: p.similarity })), threshold * 10) })),
     decisions: overview.decisions,
   };
 }
 
-const AnalyseSchema = z.object({ questionId: idField(SIMILARITY_MESSAGES.analyseFailed) });
+/** The toast for Analyse now: started beats already running beats unchanged. */
+function analyseMessage(outcomes: { title: string; outcome: AnalysisOutcome }[]) {
+  const started = outcomes.filter((o) => o.outcome.kind === "started");
+  if (started.length) return SIMILARITY_MESSAGES.started;
+  const running = outcomes.find((o) => o.outcome.kind === "running")?.outcome;
+  if (running?.kind === "running") return `${SIMILARITY_MESSAGES.alreadyRunning}: ${analysingText(running.done, running.total)}`;
+  return SIMILARITY_MESSAGES.unchanged;
+}
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const admin = await requireRoomAdmin(request, context, params.roomId ?? "");
   const values = await readFormValues(request);
   if (!values) return failure("The form could not be read");
   const intent = String(values.intent ?? "");
+  const env = context.cloudflare.env;
   try {
     const room = await getRoom(context.db, params.roomId ?? "");
     if (!room) return failure("Room not found", 404);
     if (intent === "analyse") {
-      const { questionId } = parseValues(AnalyseSchema, values);
-      const done = await analyseQuestion(context.db, context.cloudflare.env, room, questionId);
-      return success(done.reused ? "Nothing changed since the last analysis" : `Analysed: ${done.pairs} pair${done.pairs === 1 ? "" : "s"} to review`, done);
+      const input = parseValues(AnalyseSchema, values);
+      // The earlier rooms may be other courses': an LMS course's instructor stays within theirs (decision 025).
+      if (input.earlier && admin.courseOnly) return failure(SIMILARITY_MESSAGES.earlierAdminOnly, 403);
+      const outcomes = await startAnalyses(context.db, env, room, input);
+      return success(analyseMessage(outcomes), { outcomes: outcomes.map((o) => ({ questionId: o.questionId, ...o.outcome })) });
+    }
+    if (intent === "stop") {
+      const { questionId } = parseValues(StopSchema, values);
+      const stopped = await stopAnalysis(env, room.id, questionId);
+      return success(stopped.kind === "stopped" ? `${stoppedText(stopped.done, stopped.total)}: the pairs compared are kept` : SIMILARITY_MESSAGES.stoppedBeforeStart, stopped);
     }
     if (intent === "decide") {
       const input = parseValues(DecisionSchema, values);
-      await decide(context.db, room.id, input, { id: admin.id, name: admin.name });
+      await decide(context.db, room.id, input, admin);
       return success(input.verdict === "confirmed" ? "Marked as confirmed" : "Marked as dismissed");
     }
   } catch (error) {
-    return actionError(error, intent === "decide" ? SIMILARITY_MESSAGES.decideFailed : SIMILARITY_MESSAGES.analyseFailed);
+    return actionError(error, intent === "decide" ? SIMILARITY_MESSAGES.decideFailed : intent === "stop" ? SIMILARITY_MESSAGES.stopFailed : SIMILARITY_MESSAGES.analyseFailed);
   }
   return failure("Unknown action");
 }
 
 export default function Similarity() {
-  const { room, threshold, questions, decisions } = useLoaderData<typeof loader>();
+  const { room, threshold, questions, decisions, earlierAllowed } = useLoaderData<typeof loader>();
+  // Each running analysis's progress as the room's object publishes it; the page's own numbers after each load.
+  const [live, setLive] = useState<Record<string, { done: number; total: number | null }>>({});
+  useEffect(() => setLive({}), [questions]);
+  useRoomParty(room.id, (event) => {
+    if (event.type === "similarity-changed") {
+      if (event.state !== "running") return; // it ended: the page loads the result
+      setLive((l) => ({ ...l, [event.questionId]: { done: event.done, total: event.total } }));
+      // An analysis this page does not show yet (started from another tab) loads; progress is shown from the event.
+      return questions.some((q) => q.id === event.questionId && q.job?.state === "running") ? "handled" : undefined;
+    }
+    // Only the analyses (and the room's own changes) change this page.
+    if (event.type !== "room-changed" && event.type !== "room-deleted") return "handled";
+  });
   return (
     <>
       <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
@@ -98,7 +130,7 @@ export default function Similarity() {
                 Show
               </Button>
             </Form>
-            <AnalyseButton questions={questions.map((q) => ({ id: q.id, title: q.title }))} />
+            <AnalyseForm disabled={questions.length === 0} earlierAllowed={earlierAllowed} />
           </div>
         ) : null}
       </div>
@@ -109,7 +141,15 @@ export default function Similarity() {
       ) : (
         <div className="space-y-6">
           {questions.map((q) => (
-            <QuestionSimilarity key={q.id} roomId={room.id} question={q} threshold={threshold} decisions={decisions} defaultThreshold={SIMILARITY_DEFAULT_THRESHOLD} />
+            <QuestionSimilarity
+              key={q.id}
+              roomId={room.id}
+              question={q}
+              threshold={threshold}
+              decisions={decisions}
+              defaultThreshold={SIMILARITY_DEFAULT_THRESHOLD}
+              live={live[q.id] ?? null}
+            />
           ))}
         </div>
       )}

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { PairCode, PairTimelines } from "~/components/similarity/pair-view";
 import { DecisionDialog, VerdictBadge } from "~/components/similarity/similarity-overview";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ViewerTime } from "~/components/ui/viewer-time";
 import { actionError, failure, parseValues, readFormValues, success } from "~/lib/http/forms.server";
@@ -15,9 +16,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data
 
 /** One pair: both programs, the matching fragments in matching colours, the timelines, and the decision with its trail. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  await requireRoomAdmin(request, context, params.roomId ?? "");
+  const viewer = await requireRoomAdmin(request, context, params.roomId ?? "");
   try {
-    return { roomId: params.roomId!, ...(await pairDetail(context.db, context.cloudflare.env, params.roomId ?? "", params.pairId ?? "")) };
+    return { roomId: params.roomId!, ...(await pairDetail(context.db, context.cloudflare.env, params.roomId ?? "", params.pairId ?? "", viewer)) };
   } catch (error) {
     if (error instanceof Error && "status" in error) throw new Response(error.message, { status: Number(error.status) });
     throw error;
@@ -31,7 +32,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   try {
     if (values.intent !== "decide") return failure("Unknown action");
     const input = parseValues(DecisionSchema, values);
-    await decide(context.db, params.roomId ?? "", input, { id: admin.id, name: admin.name });
+    await decide(context.db, params.roomId ?? "", input, admin);
     return success(input.verdict === "confirmed" ? "Marked as confirmed" : "Marked as dismissed");
   } catch (error) {
     return actionError(error, SIMILARITY_MESSAGES.decideFailed);
@@ -57,6 +58,14 @@ export default function SimilarityPair() {
             {question?.title ?? "Question"} · {Math.round(pair.similarity / 10)} % similar · covered {Math.round(pair.coveredA / 10)} % and{" "}
             {Math.round(pair.coveredB / 10)} % · longest fragment {pair.longestFragment} tokens
           </p>
+          {[a, b].map((side) =>
+            side.earlierRoom ? (
+              <p key={side.testId} className="mt-1 flex items-center gap-2 text-sm" data-testid="earlier-student">
+                <Badge tone="blue">Earlier room</Badge>
+                {side.name} took this question in {side.earlierRoom}: their final code and timeline there.
+              </p>
+            ) : null,
+          )}
         </div>
         <div className="flex items-center gap-2">
           <VerdictBadge decision={latest ? { ...latest, names: [] } : null} />

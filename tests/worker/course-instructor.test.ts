@@ -6,8 +6,8 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ROOM_ACCESS_MESSAGES } from "~/lib/rooms/room-access.server";
-import { call, postForm, signUp } from "./helpers";
-import { admin, HIDDEN, journal, launch, makeRoom, one, rows, seedCodingCategory, seedMcqCategory, signUpAdmin, type Room } from "./rooms-fixture";
+import { call, postForm } from "./helpers";
+import { admin, courseInstructorOf, HIDDEN, journal, launch, makeRoom, one, rows, seedCodingCategory, seedMcqCategory, signUpAdmin } from "./rooms-fixture";
 
 const CODING = "CI-Coding";
 const MCQ = "CI-MCQ";
@@ -17,21 +17,6 @@ beforeAll(async () => {
   await seedCodingCategory(CODING);
   await seedMcqCategory(MCQ);
 });
-
-/** An account that teaches the LMS course this room was placed in. */
-async function courseInstructorOf(room: Room) {
-  const instructor = await signUp({ role: "student", name: "Course Instructor" });
-  const { id: userId } = await one<{ id: string }>("SELECT id FROM user WHERE email = ?", instructor.email);
-  const platform = crypto.randomUUID();
-  const context = crypto.randomUUID();
-  await env.DB.batch([
-    env.DB.prepare("INSERT INTO lti_platforms (id, issuer, client_id, auth_login_url, token_url, jwks_url, updated_at) VALUES (?, ?, 'c', 'https://lms/auth', 'https://lms/token', 'https://lms/jwks', 0)").bind(platform, `https://lms-${platform}`),
-    env.DB.prepare("INSERT INTO lti_contexts (id, platform_id, context_id, title) VALUES (?, ?, 'course-1', 'Course 1')").bind(context, platform),
-    env.DB.prepare("INSERT INTO lti_context_members (context_id, user_id, role) VALUES (?, ?, 'instructor')").bind(context, userId),
-    env.DB.prepare("INSERT INTO lti_room_contexts (room_id, context_id) VALUES (?, ?)").bind(room.id, context),
-  ]);
-  return instructor;
-}
 
 describe("the question bank stays the administrators' (decision 025)", () => {
   it("a course instructor gets no bank listing and cannot change the room's questions; an admin can", async () => {

@@ -13,6 +13,7 @@ import { call, postForm } from "./helpers";
 import { disguised, original, own } from "../fixtures/similarity-programs";
 import { admin, journal, launch, makeRoom, one, rows, seedCodingCategory, seedMcqs, signUpAdmin, start, takingStudent, testOf, type Room } from "./rooms-fixture";
 import { parseCsv } from "../csv";
+import { analysed } from "./similarity-fixture";
 
 const db = () => createDb(env.DB);
 const NOT_GIVEN = 'data-testid="not-given"';
@@ -181,7 +182,8 @@ describe("a coding room whose category grew after its list was saved", () => {
     expect((await roomCodingQuestions(db(), room.id)).map((q) => q.id).sort()).toEqual([LATE, "RD-Code-q0", "RD-Code-q1"].sort());
     const res = await postForm(`/admin/results/${room.id}/similarity`, { intent: "analyse", questionId: LATE }, admin);
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain("Analysed:");
+    expect(await res.text()).toContain("Analysis started");
+    await analysed(room, LATE);
     const pairs = await rows<{ test_a: string; test_b: string }>("SELECT test_a, test_b FROM similarity_pairs WHERE room_id = ? AND question_id = ?", room.id, LATE);
     expect(pairs.map((p) => [p.test_a, p.test_b].sort())).toEqual([[students[0]!.testId, students[1]!.testId].sort()]);
     expect(await (await call(`/admin/results/${room.id}/similarity`, { cookie: admin })).text()).toContain("Late echo");

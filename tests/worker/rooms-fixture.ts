@@ -207,3 +207,18 @@ export async function recordOutage(room: Room, email: string, startedAt: number,
     .bind(crypto.randomUUID(), room.id, id, startedAt, endedAt)
     .run();
 }
+
+/** An account that teaches the LMS course this room was placed in. */
+export async function courseInstructorOf(room: Room) {
+  const instructor = await signUp({ role: "student", name: "Course Instructor" });
+  const { id: userId } = await one<{ id: string }>("SELECT id FROM user WHERE email = ?", instructor.email);
+  const platform = crypto.randomUUID();
+  const context = crypto.randomUUID();
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO lti_platforms (id, issuer, client_id, auth_login_url, token_url, jwks_url, updated_at) VALUES (?, ?, 'c', 'https://lms/auth', 'https://lms/token', 'https://lms/jwks', 0)").bind(platform, `https://lms-${platform}`),
+    env.DB.prepare("INSERT INTO lti_contexts (id, platform_id, context_id, title) VALUES (?, ?, 'course-1', 'Course 1')").bind(context, platform),
+    env.DB.prepare("INSERT INTO lti_context_members (context_id, user_id, role) VALUES (?, ?, 'instructor')").bind(context, userId),
+    env.DB.prepare("INSERT INTO lti_room_contexts (room_id, context_id) VALUES (?, ?)").bind(room.id, context),
+  ]);
+  return instructor;
+}

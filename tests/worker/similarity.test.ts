@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { call, postForm, signUp } from "./helpers";
 import { disguised, original, own } from "../fixtures/similarity-programs";
 import { journal, launch, makeRoom, one, rows, seedCodingCategory, signUpAdmin, start, takingStudent, testOf, type Room } from "./rooms-fixture";
+import { analyse, analysed } from "./similarity-fixture";
 
 const CATEGORY = "Similarity";
 const Q0 = `${CATEGORY}-q0`;
@@ -33,9 +34,11 @@ const similarityPage = () => `/admin/results/${room.id}/similarity`;
 
 describe("the room's similarity", () => {
   it("analyses a question: the renamed, reordered copy is one pair at the top; the own solution is not with them", async () => {
-    const res = await postForm(similarityPage(), { intent: "analyse", questionId: Q0 }, admin);
+    const res = await analyse(room, { questionId: Q0 });
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain("Analysed:");
+    expect(await res.text()).toContain("Analysis started");
+    // In the background: the room's object, on its own alarms.
+    await analysed(room, Q0);
     const pairs = await rows<{ test_a: string; test_b: string; similarity: number; fragments: string }>(
       "SELECT test_a, test_b, similarity, fragments FROM similarity_pairs WHERE room_id = ? AND question_id = ? ORDER BY similarity DESC",
       room.id,
@@ -55,12 +58,16 @@ describe("the room's similarity", () => {
 
   it("analysing again with nothing changed reuses the stored result; a change analyses again", async () => {
     const before = await one<{ analysed_at: number }>("SELECT analysed_at FROM similarity_runs WHERE room_id = ? AND question_id = ?", room.id, Q0);
-    const again = await postForm(similarityPage(), { intent: "analyse", questionId: Q0 }, admin);
+    const again = await analyse(room, { questionId: Q0 });
     expect(await again.text()).toContain("Nothing changed since the last analysis");
     expect(await one("SELECT analysed_at FROM similarity_runs WHERE room_id = ? AND question_id = ?", room.id, Q0)).toEqual(before);
     const cy = students[2]!;
     expect((await journal(cy.cookie, cy.testId, [{ seq: 1, kind: "code", payload: { questionId: Q0, code: `${own}print("done")\n` } }])).status).toBe(200);
-    expect(await (await postForm(similarityPage(), { intent: "analyse", questionId: Q0 }, admin)).text()).toContain("Analysed:");
+    expect(await (await analyse(room, { questionId: Q0 })).text()).toContain("Analysis started");
+    await analysed(room, Q0);
+    // The new run replaced the old one: one run's pairs, the one the page shows.
+    const runIds = await rows<{ run_id: string }>("SELECT DISTINCT run_id FROM similarity_pairs WHERE room_id = ? AND question_id = ?", room.id, Q0);
+    expect(runIds).toEqual([{ run_id: (await one<{ run_id: string }>("SELECT run_id FROM similarity_runs WHERE room_id = ? AND question_id = ?", room.id, Q0)).run_id }]);
   });
 
   it("records decisions with their trail; the results show a marker on the students of a confirmed pair", async () => {
@@ -95,6 +102,9 @@ describe("the room's similarity", () => {
       [{ intent: "decide", questionId: Q0, members: `${students[0]!.testId},nope`, verdict: "confirmed" }, "These students are not all in this room"],
       [{ intent: "decide", questionId: Q0, members: `${students[0]!.testId},${students[1]!.testId}`, verdict: "confirmed", note: "x".repeat(1001) }, "The note is too long"],
       [{ intent: "analyse", questionId: "not-in-room" }, "This question is not in the room"],
+      [{ intent: "analyse", questionId: Q0, earlier: "maybe" }, "Choose whether to compare with earlier rooms"],
+      [{ intent: "stop", questionId: Q0 }, "No analysis of this question is running"],
+      [{ intent: "stop" }, "No analysis of this question is running"],
     ];
     for (const [fields, message] of cases) {
       const res = await postForm(similarityPage(), fields, admin);
@@ -120,6 +130,12 @@ describe("the room's similarity", () => {
         const act = await postForm(`${path}.data`, { intent: "decide", questionId: Q0, members: `${students[0]!.testId},${students[1]!.testId}`, verdict: "dismissed" }, cookie);
         expect([401, 403]).toContain(act.status);
       }
+      // Nor can they start or stop an analysis (issue 39).
+      for (const fields of [{ intent: "analyse", questionId: Q0, earlier: "on" }, { intent: "stop", questionId: Q0 }] as Record<string, string>[]) {
+        const act = await postForm(`${similarityPage()}.data`, fields, cookie);
+        expect([401, 403]).toContain(act.status);
+      }
     }
+    expect(await rows("SELECT 1 FROM similarity_jobs WHERE room_id = ?", room.id)).toEqual([]);
   });
 });

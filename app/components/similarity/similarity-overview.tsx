@@ -1,6 +1,6 @@
 import { Link, useFetcher } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
-import { useToast } from "~/components/toaster";
+import { useState } from "react";
+import { AnalysisNotes, AnalysisStatus, type AnalysisJob, type AnalysisRun } from "~/components/similarity/analysis-controls";
 import { useActionToast } from "~/components/use-action-toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -11,7 +11,8 @@ import { ViewerTime } from "~/components/ui/viewer-time";
 import type { ActionResult } from "~/lib/http/forms.server";
 import { NOTE_MAX } from "~/lib/similarity/validation";
 
-type Student = { testId: string; name: string; email: string } | null;
+/** `earlierRoom`: the name of the earlier room the student is from (Compare with earlier rooms), null for this room's. */
+type Student = { testId: string; name: string; email: string; earlierRoom: string | null } | null;
 export type SimilarityPairRow = {
   id: string;
   testA: string;
@@ -28,7 +29,8 @@ type Question = {
   id: string;
   title: string;
   language: string;
-  run: { analysedAt: number; submissions: number; durationMs: number; skipped: { testId: string; reason: string; name: string }[] } | null;
+  run: (AnalysisRun & { analysedAt: number; submissions: number; durationMs: number }) | null;
+  job: AnalysisJob | null;
   pairs: SimilarityPairRow[];
   groups: string[][];
 };
@@ -47,60 +49,18 @@ export function VerdictBadge({ decision }: { decision: SimilarityDecision | null
   return <Badge tone={decision.verdict === "confirmed" ? "red" : "gray"}>{decision.verdict === "confirmed" ? "Confirmed" : "Dismissed"}</Badge>;
 }
 
-/**
- * "Analyse now": each coding question in turn (a large room takes a few
- * seconds a question), with a progress bar; an unchanged question answers at
- * once from the stored analysis.
- */
-export function AnalyseButton({ questions }: { questions: { id: string; title: string }[] }) {
-  const fetcher = useFetcher<ActionResult>();
-  const toast = useToast();
-  const [step, setStep] = useState<number | null>(null);
-  const sent = useRef<number | null>(null);
-  useEffect(() => {
-    if (step === null || fetcher.state !== "idle") return;
-    if (sent.current === step) {
-      // The answer to this step is in.
-      if (fetcher.data && !fetcher.data.ok) {
-        toast({ type: "error", message: fetcher.data.error });
-        setStep(null);
-        return;
-      }
-      if (step + 1 >= questions.length) {
-        toast({ type: "success", message: "Analysis complete" });
-        setStep(null);
-        return;
-      }
-      setStep(step + 1);
-      return;
-    }
-    sent.current = step;
-    fetcher.submit({ intent: "analyse", questionId: questions[step]!.id }, { method: "post" });
-  }, [step, fetcher, fetcher.state, fetcher.data, questions, toast]);
-  const running = step !== null;
+/** A student's name, and the earlier room they are from. */
+function StudentName({ student }: { student: Student }) {
   return (
-    <div className="min-w-56">
-      <Button
-        onClick={() => {
-          sent.current = null;
-          setStep(0);
-        }}
-        busy={running}
-        disabled={questions.length === 0}
-      >
-        Analyse now
-      </Button>
-      {running ? (
-        <div className="mt-2" role="status" aria-live="polite">
-          <p className="text-xs text-muted">
-            Analysing question {step + 1} of {questions.length}: {questions[step]?.title}
-          </p>
-          <div className="mt-1 h-1.5 w-full rounded bg-slate-200 dark:bg-slate-700">
-            <div className="h-1.5 rounded bg-brand-600 transition-all" style={{ width: `${Math.round((100 * step) / questions.length)}%` }} />
-          </div>
-        </div>
+    <>
+      {student?.name ?? "A student"}
+      {student?.earlierRoom ? (
+        <>
+          {" "}
+          <Badge tone="blue">Earlier room: {student.earlierRoom}</Badge>
+        </>
       ) : null}
-    </div>
+    </>
   );
 }
 
@@ -110,12 +70,15 @@ export function QuestionSimilarity({
   threshold,
   decisions,
   defaultThreshold,
+  live,
 }: {
   roomId: string;
   question: Question;
   threshold: number;
   decisions: SimilarityDecision[];
   defaultThreshold: number;
+  /** The running analysis's progress from the room's events, newer than the page's. */
+  live: { done: number; total: number | null } | null;
 }) {
   const [deciding, setDeciding] = useState<{ ids: string[]; names: string[] } | null>(null);
   const names = new Map<string, string>();
@@ -135,16 +98,15 @@ export function QuestionSimilarity({
             <>
               {question.run.submissions} programs analysed <ViewerTime ms={question.run.analysedAt} style="day-time" /> in {question.run.durationMs} ms
             </>
+          ) : question.job?.state === "running" ? (
+            "Analysing for the first time."
           ) : (
             "Not analysed yet: press Analyse now."
           )}
         </p>
       </div>
-      {question.run?.skipped.length ? (
-        <p className="mt-1 text-xs text-muted">
-          Skipped: {question.run.skipped.map((s) => `${s.name} (${s.reason})`).join(", ")}
-        </p>
-      ) : null}
+      {question.job ? <AnalysisStatus questionId={question.id} title={question.title} job={question.job} live={question.job.state === "running" ? live : null} /> : null}
+      {question.run ? <AnalysisNotes run={question.run} /> : null}
       {groups.length ? (
         <div className="mt-4">
           <h4 className="text-sm font-semibold">Groups</h4>
@@ -170,7 +132,7 @@ export function QuestionSimilarity({
       ) : null}
       {question.pairs.length === 0 ? (
         <div className="mt-4">
-          <EmptyState title={question.run ? `No pairs at ${threshold} % or more` : "No analysis yet"}>
+          <EmptyState title={question.run ? `No pairs at ${threshold} % or more` : question.job?.state === "running" ? "The pairs follow when the analysis ends" : "No analysis yet"}>
             {question.run && threshold > defaultThreshold ? "Lower the threshold to see less similar pairs." : null}
           </EmptyState>
         </div>
@@ -195,7 +157,7 @@ export function QuestionSimilarity({
               {question.pairs.map((p) => (
                 <tr key={p.id} data-testid="similarity-pair">
                   <td className="px-3 py-2">
-                    {p.a?.name ?? "A student"} · {p.b?.name ?? "A student"}
+                    <StudentName student={p.a} /> · <StudentName student={p.b} />
                   </td>
                   <td className="px-3 py-2 font-semibold tabular-nums">{pct(p.similarity)}</td>
                   <td className="px-3 py-2 tabular-nums text-muted">

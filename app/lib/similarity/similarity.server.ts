@@ -1,26 +1,32 @@
 // A room's similarity check (issue 23, decision 026): each coding question's
 // final code per student analysed by the engine, the result stored so the
 // page opens at once, analysed again only when some code changed; decisions
-// with their trail; and the evidence only we have, the code timeline.
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+// with their trail; and the evidence only we have, the code timeline. The
+// analysis itself runs in the room's Durable Object (issue 39, decision 043:
+// analysis-job.server.ts); this is the Worker's side.
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { getServerByName } from "partyserver";
 import {
   liveCodeProgress,
   questions,
   roomParticipants,
   similarityDecisions,
+  similarityJobs,
   similarityPairs,
   similarityRuns,
   studentTests,
   submissions,
+  testRooms,
   user,
 } from "~/db/schema";
-import { chunk, rowsPerInsert } from "~/lib/d1/limits";
 import type { Db } from "~/lib/d1/db.server";
 import { FormError } from "~/lib/http/forms.server";
 import { codeTimeline } from "~/lib/monitor/monitor.server";
 import type { Room } from "~/lib/rooms/rooms.server";
 import { inRoomOrDrawn } from "~/lib/rooms/draws.server";
-import { analyse, type Span } from "./engine";
+import type { AnalysisOutcome, StopOutcome } from "./analysis";
+import type { EarlierProgram } from "./earlier.server";
+import type { Span } from "./engine";
 import { fragmentEvidence, type FragmentEvidence } from "./evidence";
 import { SIMILARITY_MESSAGES } from "./validation";
 import { flushRoomJournal } from "~/lib/student-tests/code-journal.server";
@@ -33,10 +39,6 @@ export const ENGINE_VERSION = "2";
 export const STORE_FLOOR = 0.2;
 /** At most this many pairs per question are stored, the most similar first. */
 export const STORE_MAX = 2000;
-
-
-const toPm = (x: number) => Math.round(x * 1000);
-const spanArray = (s: Span) => [s.startLine, s.startCol, s.endLine, s.endCol];
 
 /**
  * The room's coding questions and every coding question its students drew
@@ -56,17 +58,26 @@ export async function roomCodingQuestions(db: Db, roomId: string) {
 export async function finalCode(db: Db, env: Env, roomId: string, questionId: string) {
   // The room's object writes the code it holds first (decision 031): D1 then has every autosave.
   await flushRoomJournal(env, roomId);
+  return storedFinalCode(db, eq(studentTests.roomId, roomId), questionId);
+}
+
+/**
+ * `finalCode` as D1 has it, for the tests `which` selects (the room's object
+ * calls it after writing what it holds). Sorted by test id, so the same code
+ * always makes the same input.
+ */
+export async function storedFinalCode(db: Db, which: SQL | undefined, questionId: string) {
   const [submitted, saved] = await db.batch([
     db
       .select({ testId: submissions.studentTestId, code: submissions.code })
       .from(submissions)
       .innerJoin(studentTests, eq(studentTests.id, submissions.studentTestId))
-      .where(and(eq(studentTests.roomId, roomId), eq(submissions.questionId, questionId))),
+      .where(and(which, eq(submissions.questionId, questionId))),
     db
       .select({ testId: liveCodeProgress.studentTestId, code: liveCodeProgress.code })
       .from(liveCodeProgress)
       .innerJoin(studentTests, eq(studentTests.id, liveCodeProgress.studentTestId))
-      .where(and(eq(studentTests.roomId, roomId), eq(liveCodeProgress.questionId, questionId))),
+      .where(and(which, eq(liveCodeProgress.questionId, questionId))),
   ]);
   const byTest = new Map<string, string>();
   for (const row of saved) byTest.set(row.testId, row.code);
@@ -74,81 +85,113 @@ export async function finalCode(db: Db, env: Env, roomId: string, questionId: st
   return [...byTest].map(([id, code]) => ({ id, code })).sort((a, b) => a.id.localeCompare(b.id));
 }
 
-async function inputHash(items: { id: string; code: string }[]) {
-  const text = `${ENGINE_VERSION}\n${items.map((s) => `${s.id}\u0000${s.code}`).join("\u0001")}`;
+/**
+ * What decides whether a stored analysis is still current: the engine's
+ * version and every (test, final code), and the earlier rooms' programs when
+ * compared with them (without them, the hash is the one of before issue 39).
+ */
+export async function inputHash(items: { id: string; code: string }[], earlier: EarlierProgram[] | null) {
+  const join = (list: { id: string; code: string }[]) => list.map((s) => `${s.id}\u0000${s.code}`).join("\u0001");
+  const text = `${ENGINE_VERSION}\n${join(items)}${earlier ? `\n\u0002earlier\n${join(earlier)}` : ""}`;
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return btoa(String.fromCharCode(...new Uint8Array(digest)));
 }
 
+const roomObject = (env: Env, roomId: string) => getServerByName(env.RoomParty, roomId);
+
 /**
- * Analyses one coding question of the room, unless nothing changed since the
- * last analysis. The new result replaces the old one in one batch.
+ * Analyse now (issue 39): asks the room's object to analyse one coding
+ * question, or each in turn, in the background. A question whose stored
+ * result is of the same code is not analysed again; one already running is
+ * not started twice (the object answers with it).
  */
-export async function analyseQuestion(db: Db, env: Env, room: Room, questionId: string): Promise<{ reused: boolean; pairs: number; durationMs: number }> {
+export async function startAnalyses(
+  db: Db,
+  env: Env,
+  room: Room,
+  input: { questionId: string | null; earlier: boolean },
+): Promise<{ questionId: string; title: string; outcome: AnalysisOutcome }[]> {
   if (room.questionType !== "coding") throw new FormError(SIMILARITY_MESSAGES.notCoding);
-  const question = (await roomCodingQuestions(db, room.id)).find((q) => q.id === questionId);
-  if (!question) throw new FormError(SIMILARITY_MESSAGES.unknownQuestion, 404);
-  const code = await finalCode(db, env, room.id, questionId);
-  const hash = await inputHash(code);
-  const before = await db
-    .select()
-    .from(similarityRuns)
-    .where(and(eq(similarityRuns.roomId, room.id), eq(similarityRuns.questionId, questionId)))
-    .get();
-  if (before?.inputHash === hash) {
-    const stored = await db.$count(similarityPairs, and(eq(similarityPairs.roomId, room.id), eq(similarityPairs.questionId, questionId)));
-    return { reused: true, pairs: stored, durationMs: before.durationMs };
+  const all = await roomCodingQuestions(db, room.id);
+  const chosen = input.questionId === null ? all : all.filter((q) => q.id === input.questionId);
+  if (chosen.length === 0) throw new FormError(SIMILARITY_MESSAGES.unknownQuestion, 404);
+  const out = [];
+  try {
+    const stub = await roomObject(env, room.id);
+    for (const q of chosen) {
+      const outcome = await stub.startSimilarity({ questionId: q.id, language: room.language, roomCreatedAt: room.createdAt.getTime(), earlier: input.earlier });
+      out.push({ questionId: q.id, title: q.title, outcome });
+    }
+  } catch (error) {
+    console.error("similarity: the room's object could not start the analysis", error);
+    throw new FormError(SIMILARITY_MESSAGES.analyseFailed, 503);
   }
-  const started = Date.now();
-  const result = analyse(code, { language: room.language });
-  const durationMs = Date.now() - started;
-  const kept = result.pairs.filter((p) => p.similarity >= STORE_FLOOR).slice(0, STORE_MAX);
-  const rows = kept.map((p) => ({
-    id: crypto.randomUUID(),
-    roomId: room.id,
-    questionId,
-    testA: p.a,
-    testB: p.b,
-    similarity: toPm(p.similarity),
-    coveredA: toPm(p.coveredA),
-    coveredB: toPm(p.coveredB),
-    longestFragment: p.longestFragment,
-    fragments: p.fragments.map((f) => ({ a: spanArray(f.a), b: spanArray(f.b), tokens: f.tokens })),
-  }));
-  const thisQuestion = and(eq(similarityPairs.roomId, room.id), eq(similarityPairs.questionId, questionId));
-  const run = {
-    roomId: room.id,
-    questionId,
-    inputHash: hash,
-    submissions: result.analysed,
-    skipped: result.skipped.map((s) => ({ testId: s.id, reason: s.reason })),
-    analysedAt: new Date(),
-    durationMs,
-  };
-  await db.batch([
-    db.delete(similarityPairs).where(thisQuestion),
-    ...chunk(rows, rowsPerInsert(10)).map((part) => db.insert(similarityPairs).values(part)),
-    db
-      .insert(similarityRuns)
-      .values(run)
-      .onConflictDoUpdate({ target: [similarityRuns.roomId, similarityRuns.questionId], set: run }),
-  ]);
-  return { reused: false, pairs: rows.length, durationMs };
+  return out;
 }
 
-export type Student = { testId: string; name: string; email: string };
+/** Stop: the running analysis of the question ends, keeping the pairs it compared (the page shows them as stopped). */
+export async function stopAnalysis(env: Env, roomId: string, questionId: string): Promise<StopOutcome> {
+  let outcome: StopOutcome;
+  try {
+    outcome = await (await roomObject(env, roomId)).stopSimilarity(questionId);
+  } catch (error) {
+    console.error("similarity: the room's object could not stop the analysis", error);
+    throw new FormError(SIMILARITY_MESSAGES.stopFailed, 503);
+  }
+  if (outcome.kind === "not-running") throw new FormError(SIMILARITY_MESSAGES.notRunning, 409);
+  return outcome;
+}
 
-/** The students of the room's tests, by test id (names for the page; never their code). */
-async function studentsOf(db: Db, roomId: string): Promise<Map<string, Student>> {
+/**
+ * A student of a pair: of this room, or (compared with earlier rooms, issue
+ * 39) of an earlier one, with that room's name.
+ */
+export type Student = { testId: string; name: string; email: string; roomId: string; earlierRoom: string | null };
+export type Viewer = { courseOnly: boolean };
+
+/** An LMS course's instructor never sees beyond their course's rooms (decision 025): an earlier room's student stays unnamed. */
+function shownTo(viewer: Viewer, student: Student): Student {
+  if (!viewer.courseOnly || student.earlierRoom === null) return student;
+  return { ...student, name: "A student of an earlier room", email: "", earlierRoom: "an earlier room" };
+}
+
+async function studentsWhere(db: Db, roomId: string, which: SQL | undefined): Promise<Map<string, Student>> {
   const rows = await db
-    .select({ testId: studentTests.id, name: roomParticipants.fullName, userName: user.name, email: user.email })
+    .select({
+      testId: studentTests.id,
+      name: roomParticipants.fullName,
+      userName: user.name,
+      email: user.email,
+      roomId: studentTests.roomId,
+      roomName: testRooms.roomName,
+    })
     .from(studentTests)
     .innerJoin(user, eq(user.id, studentTests.studentId))
+    .innerJoin(testRooms, eq(testRooms.id, studentTests.roomId))
     .leftJoin(roomParticipants, and(eq(roomParticipants.roomId, studentTests.roomId), eq(roomParticipants.studentId, studentTests.studentId)))
-    .where(eq(studentTests.roomId, roomId))
+    .where(which)
     .all();
-  return new Map(rows.map((r) => [r.testId, { testId: r.testId, name: r.name ?? r.userName, email: r.email }]));
+  return new Map(
+    rows.map((r) => [r.testId, { testId: r.testId, name: r.name ?? r.userName, email: r.email, roomId: r.roomId, earlierRoom: r.roomId === roomId ? null : r.roomName }]),
+  );
 }
+
+/** The room's students, and the earlier rooms' students in its stored pairs, by test id (names for the page; never their code). */
+function studentsOf(db: Db, roomId: string) {
+  const inPairs = (column: typeof similarityPairs.testA) => db.select({ id: column }).from(similarityPairs).where(eq(similarityPairs.roomId, roomId));
+  return studentsWhere(
+    db,
+    roomId,
+    or(eq(studentTests.roomId, roomId), inArray(studentTests.id, inPairs(similarityPairs.testA)), inArray(studentTests.id, inPairs(similarityPairs.testB))),
+  );
+}
+
+/** A stored pair of the run the page shows (never one a running analysis is staging). */
+const shownRun = and(
+  eq(similarityRuns.roomId, similarityPairs.roomId),
+  eq(similarityRuns.questionId, similarityPairs.questionId),
+  eq(similarityRuns.runId, similarityPairs.runId),
+);
 
 export type Decision = { members: string[]; verdict: "confirmed" | "dismissed"; note: string | null; adminName: string; at: number };
 
@@ -164,75 +207,124 @@ export async function decisionsOf(db: Db, roomId: string, questionId?: string): 
   return rows.map((r) => ({ members: r.members.split(","), verdict: r.verdict, note: r.note, adminName: r.adminName, at: r.createdAt.getTime() }));
 }
 
-/** The page: per coding question, its last analysis and stored pairs (above `minPm`), with names and decisions. */
-export async function similarityOverview(db: Db, room: Room, minPm: number) {
-  const [questionsOfRoom, students, runs, decisions] = await Promise.all([
+/**
+ * The page: per coding question, the analysis shown (finished, or stopped
+ * part-way) and its stored pairs from `minPm`, with names and decisions, and
+ * the analysis running in the background, if any.
+ */
+export async function similarityOverview(db: Db, room: Room, minPm: number, viewer: Viewer) {
+  const [questionsOfRoom, students, runs, jobs, decisions, pairs] = await Promise.all([
     roomCodingQuestions(db, room.id),
     studentsOf(db, room.id),
     db.select().from(similarityRuns).where(eq(similarityRuns.roomId, room.id)).all(),
+    db.select().from(similarityJobs).where(eq(similarityJobs.roomId, room.id)).all(),
     decisionsOf(db, room.id),
+    db
+      .select({
+        id: similarityPairs.id,
+        questionId: similarityPairs.questionId,
+        testA: similarityPairs.testA,
+        testB: similarityPairs.testB,
+        similarity: similarityPairs.similarity,
+        coveredA: similarityPairs.coveredA,
+        coveredB: similarityPairs.coveredB,
+        longestFragment: similarityPairs.longestFragment,
+      })
+      .from(similarityPairs)
+      .innerJoin(similarityRuns, shownRun)
+      .where(and(eq(similarityPairs.roomId, room.id), sql`${similarityPairs.similarity} >= ${minPm}`))
+      .orderBy(desc(similarityPairs.similarity), desc(similarityPairs.longestFragment))
+      .all(),
   ]);
-  const pairs = await db
-    .select({
-      id: similarityPairs.id,
-      questionId: similarityPairs.questionId,
-      testA: similarityPairs.testA,
-      testB: similarityPairs.testB,
-      similarity: similarityPairs.similarity,
-      coveredA: similarityPairs.coveredA,
-      coveredB: similarityPairs.coveredB,
-      longestFragment: similarityPairs.longestFragment,
-    })
-    .from(similarityPairs)
-    .where(eq(similarityPairs.roomId, room.id))
-    .orderBy(desc(similarityPairs.similarity))
-    .all();
+  const student = (id: string) => {
+    const s = students.get(id);
+    return s ? shownTo(viewer, s) : null;
+  };
+  const named = <T extends { testId: string }>(list: T[]) => list.map((s) => ({ ...s, name: student(s.testId)?.name ?? "A student" }));
   return {
     questions: questionsOfRoom.map((q) => {
       const run = runs.find((r) => r.questionId === q.id);
+      const job = jobs.find((j) => j.questionId === q.id);
       return {
         ...q,
         run: run
-          ? { analysedAt: run.analysedAt.getTime(), submissions: run.submissions, durationMs: run.durationMs, skipped: run.skipped.map((s) => ({ ...s, name: students.get(s.testId)?.name ?? "A student" })) }
+          ? {
+              analysedAt: run.analysedAt.getTime(),
+              submissions: run.submissions,
+              durationMs: run.durationMs,
+              state: run.state,
+              pairsDone: run.pairsDone,
+              pairsTotal: run.pairsTotal,
+              earlier: run.earlier,
+              skipped: named(run.skipped),
+              notes: named(run.notes),
+            }
           : null,
+        job: job ? { state: job.state, done: job.done, total: job.total, earlier: job.earlier, startedAt: job.startedAt.getTime(), error: job.error } : null,
         pairs: pairs
-          .filter((p) => p.questionId === q.id && p.similarity >= minPm)
-          .map((p) => ({ ...p, a: students.get(p.testA) ?? null, b: students.get(p.testB) ?? null })),
+          .filter((p) => p.questionId === q.id)
+          // This room's student first.
+          .map((p) => (students.get(p.testA)?.earlierRoom ? { ...p, testA: p.testB, testB: p.testA, coveredA: p.coveredB, coveredB: p.coveredA } : p))
+          .map((p) => ({ ...p, a: student(p.testA), b: student(p.testB) })),
       };
     }),
-    decisions: decisions.map((d) => ({ ...d, names: d.members.map((m) => students.get(m)?.name ?? "A student") })),
+    decisions: decisions.map((d) => ({ ...d, names: d.members.map((m) => student(m)?.name ?? "A student") })),
   };
 }
 
-/** A pair with both programs, their matching fragments, and when each fragment first appeared in each student's code. */
-export async function pairDetail(db: Db, env: Env, roomId: string, pairId: string) {
-  const pair = await db
-    .select()
+const toSpan = (f: number[]): Span => ({ startLine: f[0]!, startCol: f[1]!, endLine: f[2]!, endCol: f[3]! });
+
+/**
+ * A pair with both programs, their matching fragments, and when each fragment
+ * first appeared in each student's code. A student of an earlier room brings
+ * the code and timeline of their own room.
+ */
+export async function pairDetail(db: Db, env: Env, roomId: string, pairId: string, viewer: Viewer) {
+  const stored = await db
+    .select({ pair: similarityPairs })
     .from(similarityPairs)
+    .innerJoin(similarityRuns, shownRun)
     .where(and(eq(similarityPairs.id, pairId), eq(similarityPairs.roomId, roomId)))
     .get();
-  if (!pair) throw new FormError(SIMILARITY_MESSAGES.pairNotFound, 404);
-  const [students, code, question, timelineA, timelineB, decisions] = await Promise.all([
-    studentsOf(db, roomId),
-    finalCode(db, env, roomId, pair.questionId),
+  if (!stored) throw new FormError(SIMILARITY_MESSAGES.pairNotFound, 404);
+  const students = await studentsWhere(db, roomId, inArray(studentTests.id, [stored.pair.testA, stored.pair.testB]));
+  // This room's student on the left.
+  const swap = students.get(stored.pair.testA)?.earlierRoom != null;
+  const pair = swap
+    ? {
+        ...stored.pair,
+        testA: stored.pair.testB,
+        testB: stored.pair.testA,
+        coveredA: stored.pair.coveredB,
+        coveredB: stored.pair.coveredA,
+        fragments: stored.pair.fragments.map((f) => ({ a: f.b, b: f.a, tokens: f.tokens })),
+      }
+    : stored.pair;
+  const side = (testId: string): Student => students.get(testId) ?? { testId, name: "A student", email: "", roomId, earlierRoom: null };
+  const [a, b] = [side(pair.testA), side(pair.testB)];
+  if (viewer.courseOnly && (a.earlierRoom !== null || b.earlierRoom !== null)) throw new FormError(SIMILARITY_MESSAGES.earlierAdminOnly, 403);
+  // Each room's object writes the code it holds first (decision 031).
+  await Promise.all([...new Set([a.roomId, b.roomId])].map((id) => flushRoomJournal(env, id)));
+  const [code, question, timelineA, timelineB, decisions] = await Promise.all([
+    storedFinalCode(db, inArray(studentTests.id, [a.testId, b.testId]), pair.questionId),
     db.select({ id: questions.id, title: questions.title, language: questions.language }).from(questions).where(eq(questions.id, pair.questionId)).get(),
-    codeTimeline(db, env, roomId, pair.testA),
-    codeTimeline(db, env, roomId, pair.testB),
+    codeTimeline(db, env, a.roomId, a.testId),
+    codeTimeline(db, env, b.roomId, b.testId),
     decisionsOf(db, roomId, pair.questionId),
   ]);
-  const codeA = code.find((c) => c.id === pair.testA)?.code ?? "";
-  const codeB = code.find((c) => c.id === pair.testB)?.code ?? "";
+  const codeA = code.find((c) => c.id === a.testId)?.code ?? "";
+  const codeB = code.find((c) => c.id === b.testId)?.code ?? "";
   const versions = (timeline: Awaited<ReturnType<typeof codeTimeline>>) =>
     timeline.versions.filter((v) => v.questionId === pair.questionId).sort((x, y) => x.at - y.at);
   const fragments = pair.fragments.map((f) => {
-    const a = { startLine: f.a[0]!, startCol: f.a[1]!, endLine: f.a[2]!, endCol: f.a[3]! };
-    const b = { startLine: f.b[0]!, startCol: f.b[1]!, endLine: f.b[2]!, endCol: f.b[3]! };
+    const spanA = toSpan(f.a);
+    const spanB = toSpan(f.b);
     return {
-      a,
-      b,
+      a: spanA,
+      b: spanB,
       tokens: f.tokens,
-      evidenceA: fragmentEvidence(codeA, a, versions(timelineA)),
-      evidenceB: fragmentEvidence(codeB, b, versions(timelineB)),
+      evidenceA: fragmentEvidence(codeA, spanA, versions(timelineA)),
+      evidenceB: fragmentEvidence(codeB, spanB, versions(timelineB)),
     } satisfies { a: Span; b: Span; tokens: number; evidenceA: FragmentEvidence | null; evidenceB: FragmentEvidence | null };
   });
   const key = [pair.testA, pair.testB].sort().join(",");
@@ -254,30 +346,53 @@ export async function pairDetail(db: Db, env: Env, roomId: string, pairId: strin
       longestFragment: pair.longestFragment,
     },
     question: question ?? null,
-    a: { ...(students.get(pair.testA) ?? { testId: pair.testA, name: "A student", email: "" }), code: codeA },
-    b: { ...(students.get(pair.testB) ?? { testId: pair.testB, name: "A student", email: "" }), code: codeB },
+    a: { ...a, code: codeA },
+    b: { ...b, code: codeB },
     fragments,
     trail: decisions.filter((d) => d.members.join(",") === key),
   };
 }
 
-/** Records a decision on a pair or group of the room's tests (the trail keeps every one). */
+/**
+ * Records a decision on a pair or group of the room's tests (the trail keeps
+ * every one). A student of an earlier room may be among them when they are in
+ * this question's analysis with this room's students (administrators only).
+ */
 export async function decide(
   db: Db,
   roomId: string,
   input: { questionId: string; members: string[]; verdict: "confirmed" | "dismissed"; note: string | null },
-  admin: { id: string; name: string },
+  admin: { id: string; name: string } & Viewer,
 ) {
   const members = [...new Set(input.members)].sort();
   if (members.length < 2) throw new FormError("Pick at least two students");
   const known = await db
-    .select({ id: studentTests.id })
+    .select({ id: studentTests.id, roomId: studentTests.roomId })
     .from(studentTests)
-    .where(and(eq(studentTests.roomId, roomId), inArray(studentTests.id, members)))
+    .where(inArray(studentTests.id, members))
     .all();
-  if (known.length !== members.length) throw new FormError("These students are not all in this room", 404);
+  if (known.length !== members.length) throw new FormError(SIMILARITY_MESSAGES.notInDecision, 404);
+  const earlier = known.filter((t) => t.roomId !== roomId).map((t) => t.id);
+  if (earlier.length === members.length) throw new FormError(SIMILARITY_MESSAGES.earlierOnly);
   const question = (await roomCodingQuestions(db, roomId)).find((q) => q.id === input.questionId);
   if (!question) throw new FormError(SIMILARITY_MESSAGES.unknownQuestion, 404);
+  if (earlier.length > 0) {
+    if (admin.courseOnly) throw new FormError(SIMILARITY_MESSAGES.earlierAdminOnly, 403);
+    const paired = await db
+      .select({ a: similarityPairs.testA, b: similarityPairs.testB })
+      .from(similarityPairs)
+      .innerJoin(similarityRuns, shownRun)
+      .where(
+        and(
+          eq(similarityPairs.roomId, roomId),
+          eq(similarityPairs.questionId, input.questionId),
+          or(inArray(similarityPairs.testA, earlier), inArray(similarityPairs.testB, earlier)),
+        ),
+      )
+      .all();
+    const inAnalysis = new Set(paired.flatMap((p) => [p.a, p.b]));
+    if (!earlier.every((id) => inAnalysis.has(id))) throw new FormError(SIMILARITY_MESSAGES.notInDecision, 404);
+  }
   await db.insert(similarityDecisions).values({
     roomId,
     questionId: input.questionId,
