@@ -60,7 +60,7 @@ export const RoomEvent = z.discriminatedUnion("type", [
   }),
   /**
    * Admins only: a similarity analysis of one of the room's questions moved on
-   * (issue 39, decision 043): its progress while running ("Analysing: 1,200 of
+   * (issue 39, decision 044): its progress while running ("Analysing: 1,200 of
    * 124,750 pairs"; `total` null while it prepares), or its end (done,
    * stopped part-way, failed), on which the similarity page refetches.
    */

@@ -51,7 +51,7 @@ type RejudgeJob = { id: string; phase: "judge" | "apply"; failures: number; next
 const REJUDGE_JOB = "rejudge";
 /** When the room's results are to be released (an 'at' release, decision 041); kept in storage so a restart keeps the alarm's reason. */
 const RELEASE_AT = "results-release-at";
-/** The similarity analyses this room's object runs (decision 043), one per question, kept in its storage so a restart picks them up. */
+/** The similarity analyses this room's object runs (decision 044), one per question, kept in its storage so a restart picks them up. */
 const SIMILARITY_JOBS = "similarity-jobs";
 /** A test's pace for them (PaceOverride); production never sets it. */
 const SIMILARITY_PACE_KEY = "similarity-pace";
@@ -447,7 +447,7 @@ export class RoomParty extends Server<Env> {
   }
 
   /**
-   * RPC from the similarity page's Analyse now (decision 043): analyse the
+   * RPC from the similarity page's Analyse now (decision 044): analyse the
    * question in the background, a slice per alarm, unless the stored result
    * is of the same code. One at a time per question: asked again while one
    * runs, this answers with it.

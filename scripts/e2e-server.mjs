@@ -198,7 +198,7 @@ const workerArgs = [
   // Held code reaches D1 within 0.2 s (not 60 s), so specs that read D1 directly see it soon (decision 031).
   "--var",
   `JOURNAL_FLUSH_SECONDS:${flushSeconds}`,
-  // A similarity analysis compares one pair a step, a step every 2 s (decision 043), so a spec sees its progress and can stop it.
+  // A similarity analysis compares one pair a step, a step every 2 s (decision 044), so a spec sees its progress and can stop it.
   "--var",
   `SIMILARITY_STEP_PAIRS:${process.env.E2E_SIMILARITY_STEP_PAIRS ?? "1"}`,
   "--var",

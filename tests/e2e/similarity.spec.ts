@@ -1,5 +1,5 @@
 // The similarity check as an admin meets it (issue 23, decision 026; in the
-// background, issue 39, decision 043): in this room two students hand in one
+// background, issue 39, decision 044): in this room two students hand in one
 // program, renamed and reordered, a third their own, which an earlier room's
 // student had handed in too. The admin analyses the room (its progress
 // shows, the result follows live), finds the one pair at the top, opens it

@@ -1,4 +1,4 @@
-// Similarity in the background (issue 39, decision 043), end to end: the
+// Similarity in the background (issue 39, decision 044), end to end: the
 // page's actions, the room's real Durable Object driven alarm by alarm (and
 // evicted), real D1. A run resumes after a restart and its pairs are those of
 // a whole analysis; two clicks start one analysis; Stop keeps what finished

@@ -1,4 +1,4 @@
-// Similarity analyses in Worker tests (issue 39, decision 043): Analyse now and
+// Similarity analyses in Worker tests (issue 39, decision 044): Analyse now and
 // Stop through the page's action, the room's object driven step by step (its
 // real alarm) or left to run, and what D1 holds.
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";

@@ -1,5 +1,5 @@
 // Analyse now, and each question's analysis as it runs in the room's object
-// (issue 39, decision 043): its progress, Stop, and what the analysis shown
+// (issue 39, decision 044): its progress, Stop, and what the analysis shown
 // was (stopped part-way, compared with earlier rooms, programs skipped).
 import { useFetcher } from "@remix-run/react";
 import { useActionToast } from "~/components/use-action-toast";

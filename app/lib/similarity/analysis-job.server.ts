@@ -1,4 +1,4 @@
-// A similarity analysis in the background (issue 39, decision 043), driven by
+// A similarity analysis in the background (issue 39, decision 044), driven by
 // the room's Durable Object (party/room.ts), a step per alarm:
 // - start: the final code is read once and kept in the object's storage, so
 //   every step (and a restart) plans the same input; the plan is the same for
@@ -158,7 +158,7 @@ export async function prepareAnalysis(
   return { kind: "start", job, programs, resumed };
 }
 
-/** The plan of a job's input (the same input, the same plan: decision 043). */
+/** The plan of a job's input (the same input, the same plan: decision 044). */
 export function planJob(job: SimilarityJob, programs: readonly Submission[]): Plan {
   return plan(programs, { language: job.language });
 }

@@ -1,4 +1,4 @@
-// A similarity analysis in the background (issue 39, decision 043): what the
+// A similarity analysis in the background (issue 39, decision 044): what the
 // room's Durable Object, the Worker and the page share. Pure and isomorphic.
 import type { SimilarityJobState, SimilarityRunState } from "~/db/schema";
 

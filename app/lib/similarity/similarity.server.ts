@@ -2,7 +2,7 @@
 // final code per student analysed by the engine, the result stored so the
 // page opens at once, analysed again only when some code changed; decisions
 // with their trail; and the evidence only we have, the code timeline. The
-// analysis itself runs in the room's Durable Object (issue 39, decision 043:
+// analysis itself runs in the room's Durable Object (issue 39, decision 044:
 // analysis-job.server.ts); this is the Worker's side.
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { getServerByName } from "partyserver";
