@@ -211,25 +211,26 @@ const ADAPTERS: Record<SetName, (root: string) => Loaded> = { emse25, codeforces
 
 // SIMILARITY_QUICK=1: the engine alone on the sets, no speed or hostile room (for trying a change).
 const QUICK = !!process.env.SIMILARITY_QUICK;
-const ACTIVE: Partial<typeof SCORERS> = QUICK ? { engine: SCORERS.engine } : SCORERS;
+type ScorerName = keyof typeof SCORERS;
+const ALL_SCORERS = Object.keys(SCORERS) as ScorerName[];
 
-function measureSet(loaded: Loaded) {
+/** The set's measures by each of `names` (the engine first: the others are reported beside it). */
+function measureSet(loaded: Loaded, names: readonly ["engine", ...ScorerName[]]) {
   const started = performance.now();
   const programs = loaded.tasks.flatMap((t) => t.programs);
   const kinds: Record<string, number> = {};
   for (const p of programs) kinds[p.kind] = (kinds[p.kind] ?? 0) + 1;
   const seconds: Record<string, number> = {};
-  const summaries = Object.fromEntries(
-    Object.entries(ACTIVE).map(([name, scorer]) => {
-      const at = performance.now();
-      const pairs: ScoredPair[] = scoreTasks(loaded.tasks, scorer);
-      seconds[name] = round((performance.now() - at) / 1000);
-      return [name, summarise(pairs)];
-    }),
-  ) as Record<keyof typeof SCORERS, ReturnType<typeof summarise>>;
-  const names = Object.keys(ACTIVE) as (keyof typeof SCORERS)[];
-  const levels = [...new Set(names.flatMap((n) => Object.keys(summaries[n].byLevel)))];
-  const e = summaries.engine;
+  const summaries: Partial<Record<ScorerName, ReturnType<typeof summarise>>> = {};
+  for (const name of names) {
+    const at = performance.now();
+    const pairs: ScoredPair[] = scoreTasks(loaded.tasks, SCORERS[name]);
+    seconds[name] = round((performance.now() - at) / 1000);
+    summaries[name] = summarise(pairs);
+  }
+  const of = (name: ScorerName) => summaries[name]!;
+  const levels = [...new Set(names.flatMap((n) => Object.keys(of(n).byLevel)))];
+  const e = of("engine");
   return {
     tasks: loaded.tasks.length,
     languages: [...new Set(loaded.tasks.map((t) => t.language))],
@@ -238,18 +239,18 @@ function measureSet(loaded: Loaded) {
     notes: loaded.notes,
     // Every set is small enough (the bench takes about 2 minutes on 2 cores): nothing is sampled.
     sampling: "none: every pair of every task",
-    everyPair: { positives: e.everyPair.positives, negatives: e.everyPair.negatives, ...Object.fromEntries(names.map((n) => [n, pick(summaries[n].everyPair)])) },
+    everyPair: { positives: e.everyPair.positives, negatives: e.everyPair.negatives, ...Object.fromEntries(names.map((n) => [n, pick(of(n).everyPair)])) },
     byLevel: Object.fromEntries(
       levels.map((level) => [
         level,
         {
           copies: e.byLevel[level]?.copies ?? 0,
-          ...Object.fromEntries(names.map((n) => [n, summaries[n].byLevel[level] ? pickLevel(summaries[n].byLevel[level]) : null])),
+          ...Object.fromEntries(names.map((n) => [n, of(n).byLevel[level] ? pickLevel(of(n).byLevel[level]!) : null])),
         },
       ]),
     ),
-    meanNegativeScore: Object.fromEntries(names.map((n) => [n, summaries[n].meanNegativeScore])),
-    ...(e.aiGenerated ? { aiGenerated: Object.fromEntries(names.map((n) => [n, summaries[n].aiGenerated])) } : {}),
+    meanNegativeScore: Object.fromEntries(names.map((n) => [n, of(n).meanNegativeScore])),
+    ...(e.aiGenerated ? { aiGenerated: Object.fromEntries(names.map((n) => [n, of(n).aiGenerated])) } : {}),
     seconds: { ...seconds, total: round((performance.now() - started) / 1000) },
   };
 }
@@ -383,7 +384,7 @@ async function main() {
       continue;
     }
     const loaded = ADAPTERS[name](root);
-    sets[name] = loaded.tasks.some((t) => t.programs.length) ? measureSet(loaded) : { missing: `${root} holds no programs in the expected layout; ${SETS[name]}` };
+    sets[name] = loaded.tasks.some((t) => t.programs.length) ? measureSet(loaded, QUICK ? ["engine"] : ["engine", ...ALL_SCORERS.filter((n) => n !== "engine")]) : { missing: `${root} holds no programs in the expected layout; ${SETS[name]}` };
   }
   const out = QUICK ? { data, sets } : { data, sets, speed: speed(), hostile: await hostile() };
   process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);

@@ -16,7 +16,8 @@ import { SIMILARITY_PACE, type PaceOverride } from "./analysis";
 import { flushRoomJournal } from "~/lib/student-tests/code-journal.server";
 import { earlierFinalCode, earlierRoomsHoldingCode } from "./earlier.server";
 import { byRank, plan, type PairResult, type Plan, type Submission } from "./engine";
-import { ENGINE_VERSION, inputHash, STORE_FLOOR, STORE_MAX, storedFinalCode } from "./similarity.server";
+import { storedFinalCode } from "./final-code.server";
+import { ENGINE_VERSION, inputHash, STORE_FLOOR, STORE_MAX } from "./similarity.server";
 import { SIMILARITY_MESSAGES } from "./validation";
 
 /** An analysis the room's object runs, as kept in its storage (one per question). */

@@ -6,6 +6,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/lib/d1/db.server";
 import type { SimilarityEarlier } from "~/db/schema";
 import { EARLIER_MAX } from "./analysis";
+import { finalCodeRows } from "./final-code.server";
 
 export type EarlierProgram = { id: string; code: string };
 
@@ -32,7 +33,7 @@ export async function earlierRoomsHoldingCode(db: Db, room: { id: string; create
 
 /**
  * Each earlier student's final code for the question (the submitted code when
- * not blank, else the last autosave: `finalCode`'s rule), the most recent
+ * not blank, else the last autosave: final-code.server's rule), the most recent
  * rooms first, at most EARLIER_MAX; sorted by test id so the input, and so the
  * analysis's plan, is the same however the rows come.
  */
@@ -41,20 +42,7 @@ export async function earlierFinalCode(
   room: { id: string; createdAt: Date },
   questionId: string,
 ): Promise<{ programs: EarlierProgram[]; info: SimilarityEarlier }> {
-  const rows = await db.all<{ id: string; roomId: string; code: string }>(sql`
-    with earlier_rooms as (
-      select r.id, r.created_at from test_rooms r where ${earlierRoom(room, questionId)}
-    ),
-    codes as (
-      select t.id, t.room_id as roomId, er.created_at as roomCreatedAt, coalesce(
-        (select s.code from submissions s where s.student_test_id = t.id and s.question_id = ${questionId} and trim(s.code, char(32, 9, 10, 13)) <> ''),
-        (select l.code from live_code_progress l where l.student_test_id = t.id and l.question_id = ${questionId})
-      ) as code
-      from student_tests t join earlier_rooms er on er.id = t.room_id
-    )
-    select id, roomId, code from codes where code is not null
-    order by roomCreatedAt desc, id
-    limit ${EARLIER_MAX + 1}`);
+  const rows = await finalCodeRows(db, questionId, earlierRoom(room, questionId), { order: sql`roomCreatedAt desc, id`, limit: EARLIER_MAX + 1 });
   const kept = rows.slice(0, EARLIER_MAX);
   return {
     programs: kept.map((r) => ({ id: r.id, code: r.code })).sort((a, b) => a.id.localeCompare(b.id)),

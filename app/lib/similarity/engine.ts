@@ -83,22 +83,26 @@ type Prepared = {
   id: string;
   earlier: boolean;
   tokens: Token[];
-  kinds: string[];
-  grams: Map<string, number>;
+  grams: Set<string>;
   norm: number;
   file: TokenizedFile;
 };
 
-function ngrams(kinds: readonly string[], n: number): Map<string, number> {
-  const out = new Map<string, number>();
+/**
+ * What the order-free measure compares: the program's token n-grams (each
+ * counts once: counted, a program's repeated shapes, a refactoring's constant
+ * classes or a long switch, outweighed what it shares with its original), and
+ * its literals themselves, whitespace-collapsed and lowercased: a copy keeps
+ * the program's texts and constants, whatever it does to the structure (those
+ * the whole set shares weigh little).
+ */
+function features(tokens: readonly Token[], n: number): Set<string> {
+  const kinds = tokens.map((t) => t.kind);
+  const out = new Set<string>();
   if (kinds.length < n) {
-    if (kinds.length) out.set(kinds.join(" "), 1);
-    return out;
-  }
-  for (let i = 0; i + n <= kinds.length; i++) {
-    const key = kinds.slice(i, i + n).join(" ");
-    out.set(key, (out.get(key) ?? 0) + 1);
-  }
+    if (kinds.length) out.add(kinds.join(" "));
+  } else for (let i = 0; i + n <= kinds.length; i++) out.add(kinds.slice(i, i + n).join(" "));
+  for (const t of tokens) if (t.value !== undefined) out.add(`${t.kind}:${t.value.replace(/\s+/g, " ").toLowerCase()}`);
   return out;
 }
 
@@ -143,20 +147,17 @@ export function plan(submissions: readonly Submission[], options: Options): Plan
       notes.push({ id: s.id, note: `only its first ${line} lines were compared (${LIMITS.maxTokens.toLocaleString("en-US")} of its ${tokens.length.toLocaleString("en-US")} tokens)` });
       tokens = tokens.slice(0, LIMITS.maxTokens);
     }
-    const kinds = tokens.map((t) => t.kind);
-    const grams = ngrams(kinds, DEFAULTS.ngram);
-    // The literals themselves: a copy keeps the program's texts and constants,
-    // whatever it does to the structure (those the whole set shares weigh little).
-    for (const t of tokens) if (t.value !== undefined) grams.set(`${t.kind}:${t.value.replace(/\s+/g, " ").toLowerCase()}`, 1);
-    prepared.push({ id: s.id, earlier: !!s.earlier, tokens, kinds, grams, norm: 0, file: tokenizedFile(s.id, s.code, tokens) });
+    prepared.push({ id: s.id, earlier: !!s.earlier, tokens, grams: features(tokens, DEFAULTS.ngram), norm: 0, file: tokenizedFile(s.id, s.code, tokens) });
   }
   const n = prepared.length;
   // At most this many programs may share a fragment before it is boilerplate.
   const maxShared = Math.max(DEFAULTS.commonFloor - 1, Math.floor(share * n));
 
-  const starterGrams = options.starterCode ? ngrams(tokenize(options.starterCode, options.language).tokens.map((t) => t.kind), DEFAULTS.ngram) : new Map();
+  const starter = options.starterCode ? tokenize(options.starterCode, options.language).tokens : [];
+  // The starter code's n-grams and literals count for nothing: every student was given them.
+  const starterGrams = features(starter, DEFAULTS.ngram);
   const df = new Map<string, number>();
-  for (const p of prepared) for (const g of p.grams.keys()) df.set(g, (df.get(g) ?? 0) + 1);
+  for (const p of prepared) for (const g of p.grams) df.set(g, (df.get(g) ?? 0) + 1);
   const weight = (g: string) => {
     const d = df.get(g) ?? 0;
     if (d > maxShared || starterGrams.has(g)) return 0;
@@ -166,10 +167,7 @@ export function plan(submissions: readonly Submission[], options: Options): Plan
   const postings = new Map<string, { p: number; w: number }[]>();
   prepared.forEach((p, index) => {
     let norm = 0;
-    for (const g of p.grams.keys()) {
-      // Each n-gram counts once per program (issue 39): counted, a program's
-      // repeated shapes (a refactoring's constant classes, a long switch)
-      // outweighed what it shares with its original.
+    for (const g of p.grams) {
       const w = weight(g);
       if (w === 0) continue;
       norm += w * w;
@@ -215,7 +213,6 @@ export function plan(submissions: readonly Submission[], options: Options): Plan
   }
   if (repeated.length) index.addIgnoredHashes(repeated);
   if (options.starterCode) {
-    const starter = tokenize(options.starterCode, options.language).tokens;
     // Added after the submissions: Dolos then drops every fingerprint it shares with them.
     if (starter.length >= DEFAULTS.kgram) index.addIgnoredFile(tokenizedFile("starter code", options.starterCode, starter));
   }

@@ -28,13 +28,14 @@ import type { AnalysisOutcome, StopOutcome } from "./analysis";
 import type { EarlierProgram } from "./earlier.server";
 import type { Span } from "./engine";
 import { fragmentEvidence, type FragmentEvidence } from "./evidence";
+import { storedFinalCode } from "./final-code.server";
 import { SIMILARITY_MESSAGES } from "./validation";
 import { flushRoomJournal } from "~/lib/student-tests/code-journal.server";
 
 export { SIMILARITY_MESSAGES };
 
 /** Bumped when the engine changes, so every stored result is analysed again. */
-export const ENGINE_VERSION = "2";
+export const ENGINE_VERSION = "3";
 /** Pairs below this are not stored (the page's threshold never goes lower). */
 export const STORE_FLOOR = 0.2;
 /** At most this many pairs per question are stored, the most similar first. */
@@ -59,30 +60,6 @@ export async function finalCode(db: Db, env: Env, roomId: string, questionId: st
   // The room's object writes the code it holds first (decision 031): D1 then has every autosave.
   await flushRoomJournal(env, roomId);
   return storedFinalCode(db, eq(studentTests.roomId, roomId), questionId);
-}
-
-/**
- * `finalCode` as D1 has it, for the tests `which` selects (the room's object
- * calls it after writing what it holds). Sorted by test id, so the same code
- * always makes the same input.
- */
-export async function storedFinalCode(db: Db, which: SQL | undefined, questionId: string) {
-  const [submitted, saved] = await db.batch([
-    db
-      .select({ testId: submissions.studentTestId, code: submissions.code })
-      .from(submissions)
-      .innerJoin(studentTests, eq(studentTests.id, submissions.studentTestId))
-      .where(and(which, eq(submissions.questionId, questionId))),
-    db
-      .select({ testId: liveCodeProgress.studentTestId, code: liveCodeProgress.code })
-      .from(liveCodeProgress)
-      .innerJoin(studentTests, eq(studentTests.id, liveCodeProgress.studentTestId))
-      .where(and(which, eq(liveCodeProgress.questionId, questionId))),
-  ]);
-  const byTest = new Map<string, string>();
-  for (const row of saved) byTest.set(row.testId, row.code);
-  for (const row of submitted) if (row.code.trim()) byTest.set(row.testId, row.code);
-  return [...byTest].map(([id, code]) => ({ id, code })).sort((a, b) => a.id.localeCompare(b.id));
 }
 
 /**

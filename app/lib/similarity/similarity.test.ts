@@ -102,6 +102,26 @@ describe("analyse", () => {
     expect(best(starter)).toBeLessThan(0.2);
   });
 
+  it("counts nothing the starter code gave everyone, its texts and constants included", () => {
+    // Two different programs around the starter's table of messages and constants.
+    const table =
+      'static const char *MENU[] = {"Add an item to the inventory", "Remove an item by its code", "List items below their reorder level", "Print the report for the quarter", "Quit without saving"};\n' +
+      "static const int RATES[] = {86413, 29017, 55219, 77031, 12873, 99401};\n";
+    const starter = `${table}int main(void) {\n  return 0;\n}\n`;
+    const a = `${table}int main(void) {\n  for (int i = 0; i < 5; i++) if (i % 2 == 0) total += RATES[i];\n  return 0;\n}\n`;
+    const b = `${table}int main(void) {\n  while (n > 1) { n = n % 2 ? 3 * n + 1 : n / 2; steps++; }\n  puts(MENU[steps % 5]);\n  return 0;\n}\n`;
+    const set = [
+      { id: "a", code: a },
+      { id: "b", code: b },
+    ];
+    const score = (starterCode?: string) => analyse(set, { language: "c", commonShare: 1, starterCode }).pairs[0]?.similarity ?? 0;
+    const without = score();
+    const withStarter = score(starter);
+    expect(without).toBeGreaterThan(0.3);
+    // What is left is the two programs' own work, which has little in common (0.22 while the starter's literals counted).
+    expect(withStarter).toBeLessThan(0.1);
+  });
+
   it("groups students joined by pairs above the threshold", () => {
     const pairs = [
       { a: "x", b: "y", similarity: 0.9 },
