@@ -57,22 +57,47 @@ const isIdent = (c: string) => /[\w$]/.test(c) || c > "\u007f";
  * Whether a library name at [from, to) is used as one: a member (`x.size`,
  * `System.out`), a call (`max(`, `len(`), a namespace (`std::`), or a class
  * name (capitalised: `String`, `Math`, `Scanner`). A variable or parameter a student
- * named `max`, `in` or `args` is the student's own name, and a copy renames it.
+ * named `max`, `in` or `args` is the student's own name, and a copy renames it;
+ * so is a function or class the program `declared` (`int max(`), except as a
+ * member (`Math.max`).
  */
-function libraryUse(code: string, from: number, to: number) {
-  if (/[A-Z]/.test(code[from]!)) return true;
+function libraryUse(code: string, from: number, to: number, declared: boolean) {
   let before = from - 1;
   while (before >= 0 && /\s/.test(code[before]!)) before--;
   if (code[before] === "." || (code[before] === ">" && code[before - 1] === "-") || (code[before] === ":" && code[before - 1] === ":")) return true;
+  if (declared) return false;
+  if (/[A-Z]/.test(code[from]!)) return true;
   let after = to;
   while (after < code.length && /[ \t]/.test(code[after]!)) after++;
   return code[after] === "(" || (code[after] === ":" && code[after + 1] === ":");
+}
+
+/** Words before a name and its `(` that make it a call, not a declaration. */
+const BEFORE_A_CALL = new Set("return new else case throw yield await sizeof delete in is not and or do".split(" "));
+
+/**
+ * The names the program declares itself: its functions and methods (`int
+ * max(`, `def sum(`) and its types (`class List`). They are the student's own,
+ * so a copy renames them, even when a library has the same name.
+ */
+function declaredNames(code: string, language: Language): Set<string> {
+  const out = new Set<string>();
+  const types = language === "python" ? /\b(?:class|def)\s+([A-Za-z_]\w*)/g : /\b(?:class|interface|enum|struct|record|union)\s+([A-Za-z_$][\w$]*)/g;
+  for (const m of code.matchAll(types)) out.add(m[1]!);
+  if (language !== "python") {
+    // A name after a type word and before `(`: `int max(`, `static String get(`.
+    for (const m of code.matchAll(/\b([A-Za-z_$][\w$]*)[ \t]*[*&]*[ \t]+[*&]*([A-Za-z_$][\w$]*)[ \t]*\(/g)) {
+      if (!BEFORE_A_CALL.has(m[1]!)) out.add(m[2]!);
+    }
+  }
+  return out;
 }
 
 /** Tokenizes a program; never throws (an unterminated string or comment runs to the end). */
 export function tokenize(source: string, language: Language): Tokenized {
   const code = source.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
   const keywords = keywordsOf(language);
+  const declared = declaredNames(code, language);
   const library = LIBRARY[language];
   const tokens: Token[] = [];
   const statementEnds: number[] = [];
@@ -197,7 +222,7 @@ export function tokenize(source: string, language: Language): Tokenized {
         emit("else", start);
         emit("if", start);
       } else if (keywords.has(word)) emit(word, start);
-      else if (library.has(word) && libraryUse(code, i - word.length, end)) emit(word, start);
+      else if (library.has(word) && libraryUse(code, i - word.length, end, declared.has(word))) emit(word, start);
       else {
         emit("I", start);
         lastWord = word;
