@@ -34,17 +34,19 @@ export const EnvSchema = z.object({
 
 export type AppEnv = z.infer<typeof EnvSchema>;
 
-let checked: AppEnv | undefined;
+/** Parsed once per environment object (a Worker isolate's env; a test's own copy is parsed on its own). */
+const checkedEnvs = new WeakMap<Env, AppEnv>();
 
 export function getServerEnv(env: Env): AppEnv {
-  if (checked) return checked;
+  const known = checkedEnvs.get(env);
+  if (known) return known;
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const detail = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid Worker environment (see .dev.vars.example): ${detail}`);
   }
-  checked = parsed.data;
-  return checked;
+  checkedEnvs.set(env, parsed.data);
+  return parsed.data;
 }
 
 /** The only values that may reach the browser. Nothing secret belongs here. */

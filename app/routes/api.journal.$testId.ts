@@ -9,6 +9,7 @@ import { isSizeIssue, JOURNAL_LIMITS, JournalBatchSchema } from "~/lib/student-t
 import { roomJournal } from "~/lib/student-tests/code-journal.server";
 import { applyJournal, JournalClosed, readJournalRequest } from "~/lib/student-tests/journal.server";
 import { requireSeb } from "~/lib/seb/check.server";
+import { RUNNER_BUSY_SAVED } from "~/lib/student-tests/submit-messages";
 
 /** Entries that change what the admin's participants table shows. */
 const VISIBLE_TO_ADMIN = new Set(["tab-switch", "unlock", "submit-code", "finish"]);
@@ -73,7 +74,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     context.cloudflare.ctx.waitUntil(publishCodeSaved(env, room.id, test.id));
   }
   // The runner is unreachable and nothing else could be settled: ask the client to come back.
-  if (result.retry && done.size === 0) return error("The code runner is busy. Your submission is saved and will be judged shortly.", 503, { "Retry-After": "5" });
+  if (result.retry && done.size === 0) return error(RUNNER_BUSY_SAVED, 503, { "Retry-After": "5" });
   const anchor = await signAnchor(serverEnv.BETTER_AUTH_SECRET);
   return Response.json({ accepted: result.accepted, rejected: result.rejected, judged: result.judged, state: result.state, anchor });
 }

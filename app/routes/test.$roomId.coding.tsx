@@ -25,6 +25,7 @@ import { ConfirmDialog, Dialog } from "~/components/ui/dialog";
 import { codeField } from "~/lib/runner/code-field";
 import { LANGUAGE_LABELS } from "~/lib/ui/format";
 import { actionError, FormError, parseValues, readFormValues, success } from "~/lib/http/forms.server";
+import { RUNNER_BUSY_SAVED } from "~/lib/student-tests/submit-messages";
 import { publishParticipantsChanged } from "~/lib/party.server";
 import { runOpenCases, submitCode } from "~/lib/student-tests/coding-test.server";
 import { requireTestPage } from "~/lib/student-tests/student-pages.server";
@@ -90,6 +91,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       ...result,
     });
   } catch (error) {
+    // A Submit Code the runner queue outlived (or the runner is down) goes to
+    // the journal, as an offline one does: saved now, judged when the runner has room.
+    if (intent === "submit" && error instanceof FormError && error.status === 503) return { ok: false as const, error: RUNNER_BUSY_SAVED, queued: true as const };
     return actionError(error, intent === "submit" ? "Failed to submit code" : "Failed to run code");
   }
 }
@@ -229,9 +233,9 @@ export default function CodingTest() {
 
   const runner = useFetcher<typeof clientAction>();
   const queueSubmit = useCallback(
-    async (questionId: string, code: string) => {
+    async (questionId: string, code: string, message = SUBMIT_QUEUED) => {
       await append("submit-code", { questionId, code });
-      toast({ type: "info", message: SUBMIT_QUEUED });
+      toast({ type: "info", message });
       void flush();
     },
     [append, flush, toast],
@@ -250,6 +254,10 @@ export default function CodingTest() {
   }, [flush]);
   const onAnswer = (r: CodeAnswer, sent: Sent) => {
     if (!r.ok) {
+      if ("queued" in r && r.queued) {
+        void queueSubmit(sent.questionId, sent.code, r.error);
+        return;
+      }
       if ("offline" in r && r.offline) {
         if (sent.intent === "submit") void queueSubmit(sent.questionId, sent.code);
         else toast({ type: "error", message: RUN_OFFLINE });
