@@ -4,7 +4,7 @@ import { accommodations, participantDisconnects, roomParticipants, similarityJob
 import { configureD1Meter, metered } from "../app/lib/d1/meter.server";
 import { createDb } from "../app/lib/d1/db.server";
 import { journalFlushMs, type HeardWindow, type HotEntry } from "../app/lib/student-tests/code-journal";
-import { publishRoomsChanged } from "../app/lib/party.server";
+import { CODE_SAVED_GATHER_MS, publishRoomsChanged } from "../app/lib/party.server";
 import { requestGradeSync } from "../app/lib/lti/grades.server";
 import { applyRejudge, claimApply, failRejudge, judgeStep, RejudgeRunnerError, type RejudgeProgress } from "../app/lib/rejudge/judging.server";
 import { REJUDGE_MESSAGES, REJUDGE_PACE } from "../app/lib/rejudge/rejudge";
@@ -36,6 +36,9 @@ import {
   type ServerMessage,
 } from "./protocol";
 import { CodeJournal } from "./code-journal";
+import { JournalGates } from "./journal-gate";
+import { getServerEnv } from "../app/lib/env.server";
+import type { JournalEntry, TestState } from "../app/lib/student-tests/journal-protocol";
 
 /**
  * `heardAt`: when the party last heard from this connection, once it has
@@ -58,6 +61,8 @@ const SIMILARITY_PACE_KEY = "similarity-pace";
 /** With a manual pace, a step waits for the test to run the alarm. */
 const MANUAL_HOLD_MS = 3_600_000;
 const userTag = (id: string) => `user:${id}`;
+/** Events after which the journal's fast path reads the room again (decision 045). */
+const GATE_EVENTS = new Set<RoomEvent["type"]>(["room-changed", "participants-changed", "participant-removed", "room-deleted", "time-changed", "results-changed"]);
 
 /**
  * One party per test room (and one "lobby" for the admins' rooms list). The
@@ -77,6 +82,15 @@ export class RoomParty extends Server<Env> {
     if (!this.#journal && (this.env as { D1_METER?: string }).D1_METER === "1") configureD1Meter({ D1_METER: "1" });
     return (this.#journal ??= new CodeJournal(this.ctx.storage.sql, metered(this.env.DB)));
   }
+  #gates: JournalGates | null = null;
+  /** What the journal's fast path knows of the room and its tests (issue 40, decision 045). */
+  private get gates() {
+    if ((this.env as { D1_METER?: string }).D1_METER === "1") configureD1Meter({ D1_METER: "1" });
+    return (this.#gates ??= new JournalGates(this.name, () => createDb(this.env.DB)));
+  }
+  /** The tests whose autosaves the fast path took in the last CODE_SAVED_GATHER_MS: one code-saved event each. */
+  #codeSaved: Set<string> | null = null;
+
   /**
    * When this instance's alarm flushes what it holds; null when it has not
    * armed one (nothing held, or after a restart: the next alarm flushes then).
@@ -333,6 +347,49 @@ export class RoomParty extends Server<Env> {
       await this.armBy(due);
     }
     return result;
+  }
+
+  /**
+   * RPC from the journal's fast path (issue 40, decision 045): a batch of
+   * autosaves from the student a test capability names, accepted and held
+   * here with no D1 query; null when the full journal must take it.
+   */
+  async fastJournal(
+    testId: string,
+    studentId: string,
+    entries: JournalEntry[],
+  ): Promise<{ accepted: string[]; rejected: { id: string; reason: string }[]; state: TestState } | null> {
+    const outcome = await this.gates.accept(testId, studentId, entries, getServerEnv(this.env).BETTER_AUTH_SECRET);
+    if (!outcome) return null;
+    const { conflicts } = await this.takeEntries(outcome.entries);
+    const refused = new Set(conflicts);
+    this.codeSaved(testId);
+    return {
+      accepted: outcome.entries.filter((e) => !refused.has(e.id)).map((e) => e.id),
+      rejected: conflicts.map((id) => ({ id, reason: "Duplicate entry id" })),
+      state: outcome.state,
+    };
+  }
+
+  /** RPC: the room or a participant changed (an admin's action, the full journal): the fast path reads the room again first. */
+  async forgetGates() {
+    this.gates.forget();
+  }
+
+  /** Admins' monitors refetch: one code-saved event per test, gathered as the Worker gathers them (decision 024). */
+  private codeSaved(testId: string) {
+    if (this.#codeSaved) {
+      this.#codeSaved.add(testId);
+      return;
+    }
+    const tests = (this.#codeSaved = new Set([testId]));
+    setTimeout(() => {
+      this.#codeSaved = null;
+      void this.publishAll(
+        [...tests].map((id): RoomEvent => ({ type: "code-saved", roomId: this.name, studentTestId: id })),
+        { to: "admins" },
+      );
+    }, CODE_SAVED_GATHER_MS);
   }
 
   /** RPC: which of these entry ids this room holds, with their test. */
@@ -617,6 +674,8 @@ export class RoomParty extends Server<Env> {
 
   /** Several events to one audience in one RPC (the gathered code-saved events, decision 024); returns the messages sent. */
   async publishAll(events: RoomEvent[], audience: Audience = { to: "all" }): Promise<number> {
+    // Anything that changes who may write or until when: the journal's fast path reads the room again.
+    if (events.some((e) => GATE_EVENTS.has(e.type))) this.gates.forget();
     const texts = events.map((event) => JSON.stringify(event));
     const targets =
       audience.to === "all"

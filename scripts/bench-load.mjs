@@ -83,7 +83,8 @@
 // CODE_SEND_MS, SUBMITTERS, TAB_SWITCH_SHARE (the share of students who
 // switch tabs once, 1 by default; 0 measures what typing alone costs),
 // ADMIN_EMAIL, ADMIN_PASSWORD (the seeded demo
-// admin by default); (arguments) --start, --restart-at SECONDS (both ignore
+// admin by default), FAST_PATH (0: the journal sends no test capability, as
+// before issue 40, so every request goes the full way); (arguments) --start, --restart-at SECONDS (both ignore
 // BASE_URL).
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
@@ -103,6 +104,8 @@ const STUDENTS = Number(process.env.STUDENTS ?? 300);
 const SECONDS = Number(process.env.SECONDS ?? 120);
 const AUTOSAVE_MS = Number(process.env.AUTOSAVE_MS ?? 2000);
 const ROOMS = Math.max(1, Number(process.env.ROOMS ?? 1));
+// FAST_PATH=0: the journal sends no test capability (the page before issue 40), for a before-and-after in the same run.
+const FAST_PATH = process.env.FAST_PATH !== "0";
 const CODE_SEND_MS = Number(process.env.CODE_SEND_MS ?? 5000);
 /** Per room. */
 const SUBMITTERS = Math.min(Math.floor(STUDENTS / ROOMS), Number(process.env.SUBMITTERS ?? 60));
@@ -118,8 +121,8 @@ const RETRY = { baseMs: 500, capMs: 30_000, timeoutMs: 20_000 };
 // ------------------------------------------------------------------ HTTP as the browser sends it
 
 /** A POST from our own origin (route actions and writing resource routes check it). */
-async function post(path, body, cookie, { json = false, data = false, timeoutMs = null } = {}) {
-  const headers = { Origin: BASE_URL, ...(cookie ? { Cookie: cookie } : {}) };
+async function post(path, body, cookie, { json = false, data = false, timeoutMs = null, extraHeaders = {} } = {}) {
+  const headers = { Origin: BASE_URL, ...(cookie ? { Cookie: cookie } : {}), ...extraHeaders };
   if (json) headers["Content-Type"] = "application/json";
   const res = await fetch(`${BASE_URL}${path}`, {
     method: "POST",
@@ -349,7 +352,11 @@ async function flush(student) {
   const started = performance.now();
   const startedAt = Date.now();
   try {
-    const res = await post(`/api/journal/${student.testId}`, { entries }, student.cookie, { json: true, timeoutMs: RETRY.timeoutMs });
+    const res = await post(`/api/journal/${student.testId}`, { entries }, student.cookie, {
+      json: true,
+      timeoutMs: RETRY.timeoutMs,
+      extraHeaders: FAST_PATH && student.capability ? { "X-Test-Capability": student.capability } : {},
+    });
     stats.journalMs.push(performance.now() - started);
     stats.journalAt.push(startedAt);
     count(res.status);
@@ -360,6 +367,7 @@ async function flush(student) {
     }
     const answer = await res.json();
     if (answer.anchor) student.anchor = answer.anchor;
+    if (answer.capability) student.capability = answer.capability;
     // Only what this request carried (and is still pending) counts: an entry is stored once however often it was sent.
     const carried = new Set(student.pending.map((e) => e.id));
     const accepted = answer.accepted.filter((id) => carried.has(id));

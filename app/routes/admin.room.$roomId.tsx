@@ -20,6 +20,7 @@ import { Badge } from "~/components/ui/badge";
 import { LANGUAGE_LABELS } from "~/lib/ui/format";
 import { actionError, failure, parseValues, readFormValues, success } from "~/lib/http/forms.server";
 import { publish, publishRoomsChanged } from "~/lib/party.server";
+import { forgetJournalGates } from "~/lib/student-tests/code-journal.server";
 import { idField } from "~/lib/http/input-limits";
 import { AddParticipantSchema, ChangeQuestionsSchema, EditParticipantSchema, ExtendSchema, roomBadge, SCHEDULE_MESSAGES, scheduleSchema, UnlockCodeSchema } from "~/lib/rooms/room-validation";
 import {
@@ -264,6 +265,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       throw await redirectWithToast("/admin", { type: "error", message: "Room not found" });
     }
     return actionError(error, FAILURES[intent] ?? "Something went wrong");
+  } finally {
+    // Whatever changed (a removal, the time, the room's state, SEB): the journal's fast path reads the room again first (decision 045).
+    await forgetJournalGates(env, params.roomId ?? "");
   }
 }
 

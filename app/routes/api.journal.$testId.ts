@@ -6,7 +6,8 @@ import { publishCodeSaved, publishParticipantsChanged } from "~/lib/party.server
 import { signAnchor } from "~/lib/student-tests/anchor.server";
 import { journalJudge } from "~/lib/student-tests/coding-test.server";
 import { isSizeIssue, JOURNAL_LIMITS, JournalBatchSchema } from "~/lib/student-tests/journal-protocol";
-import { roomJournal } from "~/lib/student-tests/code-journal.server";
+import { forgetJournalGates, roomJournal } from "~/lib/student-tests/code-journal.server";
+import { signCapability } from "~/lib/student-tests/capability.server";
 import { applyJournal, JournalClosed, readJournalRequest } from "~/lib/student-tests/journal.server";
 import { requireSeb } from "~/lib/seb/check.server";
 import { RUNNER_BUSY_SAVED } from "~/lib/student-tests/submit-messages";
@@ -66,6 +67,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   const done = new Set([...result.accepted, ...result.rejected.map((r) => r.id)]);
   if (body.entries.some((e) => VISIBLE_TO_ADMIN.has(e.kind) && done.has(e.id))) {
+    // A lock, a disqualification, a finish: the fast path reads the room again before it answers this student next (decision 045).
+    await forgetJournalGates(env, room.id);
     context.cloudflare.ctx.waitUntil(publishParticipantsChanged(env, room.id));
   }
   // One event per batch that saved code: the monitor's refetch reads the latest of them all.
@@ -75,8 +78,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   // The runner is unreachable and nothing else could be settled: ask the client to come back.
   if (result.retry && done.size === 0) return error(RUNNER_BUSY_SAVED, 503, { "Retry-After": "5" });
-  const anchor = await signAnchor(serverEnv.BETTER_AUTH_SECRET);
-  return Response.json({ accepted: result.accepted, rejected: result.rejected, judged: result.judged, state: result.state, anchor });
+  const secret = serverEnv.BETTER_AUTH_SECRET;
+  // The session was read just now (or within RECENT_VIEWER_MS): the next autosaves can go the fast way (decision 045).
+  const [anchor, capability] = await Promise.all([
+    signAnchor(secret),
+    signCapability(secret, { testId: test.id, roomId: room.id, studentId: student.id, sessionId: student.sessionId, checkedAt: Date.now() }),
+  ]);
+  return Response.json({ accepted: result.accepted, rejected: result.rejected, judged: result.judged, state: result.state, anchor, capability });
 }
 
 export function loader() {

@@ -10,6 +10,8 @@ export type Viewer = {
   name: string;
   email: string;
   role: Role | null;
+  /** The better-auth session this request came with (a journal capability names it, issue 40). */
+  sessionId: string;
 };
 
 const cache = new WeakMap<Request, Promise<Viewer | null>>();
@@ -40,6 +42,7 @@ async function readViewer(request: Request, auth: Auth, db: Db): Promise<Viewer 
     name: result.user.name,
     email: result.user.email,
     role: row?.role ?? null,
+    sessionId: result.session.id,
   };
 }
 

@@ -45,6 +45,22 @@ export function flushRoomJournal(env: Env, roomId: string): Promise<void> {
   return room(env, roomId).flushJournal();
 }
 
+/**
+ * The room or a participant changed (decision 045): the journal's fast path in
+ * the room's object reads the room again before its next answer. Awaited by
+ * the actions that change who may write or until when, so their answer comes
+ * after it; never throws (the object also reads again on the events they
+ * publish, and every GATE_READ_MS).
+ */
+export async function forgetJournalGates(env: Env, roomId: string): Promise<void> {
+  if (!roomId) return;
+  try {
+    await room(env, roomId).forgetGates();
+  } catch (error) {
+    console.error(`journal gates of ${roomId} not reset`, error);
+  }
+}
+
 /** The room's object forgets these tests (all when null): their D1 rows are being deleted. */
 export function forgetHeldTests(env: Env, roomId: string, testIds: string[] | null): Promise<void> {
   return room(env, roomId).forgetTests(testIds);

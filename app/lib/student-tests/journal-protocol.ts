@@ -118,5 +118,7 @@ export const JournalResponseSchema = z.object({
   state: TestStateSchema,
   /** A fresh server-signed time anchor (decision 019). */
   anchor: z.string().optional(),
+  /** A test capability (decision 045): the next autosaves, sent with it, take the fast path. */
+  capability: z.string().optional(),
 });
 export type JournalResponse = z.infer<typeof JournalResponseSchema>;

@@ -4,6 +4,9 @@
 // holds the two together.
 import type { JournalResponse, JudgedEntry, TestState } from "./journal-protocol";
 
+/** The header the journal sends its test capability in (capability.server.ts, decision 045). */
+export const CAPABILITY_HEADER = "X-Test-Capability";
+
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === "object" && v !== null && !Array.isArray(v);
 const isNum = (v: unknown): v is number => typeof v === "number" && !Number.isNaN(v);
@@ -34,7 +37,7 @@ function judged(v: unknown): JudgedEntry | null {
 /** The answer with its defaults filled in, or null when it is not one (e.g. a captive portal's HTML). */
 export function parseJournalResponse(value: unknown): JournalResponse | null {
   if (!isObj(value)) return null;
-  const { accepted, rejected, anchor } = value;
+  const { accepted, rejected, anchor, capability } = value;
   const judgedRaw = value.judged ?? [];
   if (!Array.isArray(accepted) || !accepted.every(isStr)) return null;
   if (!Array.isArray(rejected) || !Array.isArray(judgedRaw)) return null;
@@ -50,6 +53,6 @@ export function parseJournalResponse(value: unknown): JournalResponse | null {
     judgedOut.push(entry);
   }
   const state = testState(value.state);
-  if (!state || (anchor !== undefined && !isStr(anchor))) return null;
-  return { accepted, rejected: rejectedOut, judged: judgedOut, state, ...(anchor === undefined ? {} : { anchor }) };
+  if (!state || (anchor !== undefined && !isStr(anchor)) || (capability !== undefined && !isStr(capability))) return null;
+  return { accepted, rejected: rejectedOut, judged: judgedOut, state, ...(anchor === undefined ? {} : { anchor }), ...(capability === undefined ? {} : { capability }) };
 }

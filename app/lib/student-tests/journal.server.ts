@@ -254,7 +254,7 @@ export async function applyJournal(db: Db, room: Room, test: StudentTest, entrie
 }
 
 /** An accepted code or MCQ-progress entry as the room's object holds it, with the latest text it sets. */
-function heldEntry(test: StudentTest, entry: JournalEntry, now: number, syncedAfterEnd: boolean): HotEntry {
+export function heldEntry(test: Pick<StudentTest, "id">, entry: JournalEntry, now: number, syncedAfterEnd: boolean): HotEntry {
   const mcq = entry.kind === "mcq-progress";
   return {
     id: entry.id,

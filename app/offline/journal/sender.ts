@@ -7,7 +7,7 @@
  * every failure is retried, except the answers that say retrying cannot help:
  * 401/403/404/410 stop syncing, and 413 asks for a smaller request.
  */
-import { parseJournalResponse } from "~/lib/student-tests/journal-response";
+import { CAPABILITY_HEADER, parseJournalResponse } from "~/lib/student-tests/journal-response";
 import type { JournalEntry as Entry, JournalResponse } from "~/lib/student-tests/journal-protocol";
 import { isSebRefusal, SEB_REQUIRED_MESSAGE } from "~/lib/seb/seb";
 
@@ -62,6 +62,8 @@ export type Sender = {
 
 export function createSender({ endpoint, fetch: doFetch, timeoutMs }: SenderOptions): Sender {
   let inflight: AbortController | null = null;
+  // The newest test capability an answer carried: autosaves sent with it take the server's fast path.
+  let capability: string | null = null;
   return {
     async send(batch) {
       const controller = new AbortController();
@@ -70,7 +72,7 @@ export function createSender({ endpoint, fetch: doFetch, timeoutMs }: SenderOpti
       try {
         const res = await doFetch(endpoint, {
           method: "POST",
-          headers: { "Content-Type": "application/json" },
+          headers: capability ? { "Content-Type": "application/json", [CAPABILITY_HEADER]: capability } : { "Content-Type": "application/json" },
           body: JSON.stringify({ entries: batch }),
           credentials: "same-origin",
           cache: "no-store",
@@ -87,6 +89,7 @@ export function createSender({ endpoint, fetch: doFetch, timeoutMs }: SenderOpti
         const parsed = parseJournalResponse(await res.json().catch(() => null));
         // e.g. a captive portal answering 200 with HTML.
         if (!parsed) return { type: "retry" };
+        if (parsed.capability) capability = parsed.capability;
         return { type: "ok", body: parsed };
       } catch {
         return { type: "retry" }; // network error or timeout

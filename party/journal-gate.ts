@@ -1,0 +1,134 @@
+import { eq } from "drizzle-orm";
+import { roomParticipants, studentTests, testDraws, testRooms } from "../app/db/schema";
+import type { Db } from "../app/lib/d1/db.server";
+import type { Room } from "../app/lib/rooms/rooms.server";
+import { verifyAnchor } from "../app/lib/student-tests/anchor.server";
+import type { HotEntry } from "../app/lib/student-tests/code-journal";
+import type { JournalEntry, TestState } from "../app/lib/student-tests/journal-protocol";
+import { heldEntry } from "../app/lib/student-tests/journal.server";
+import { deadline, testState, type StudentTest } from "../app/lib/student-tests/student-tests.server";
+import { TEST_RULES } from "../app/lib/student-tests/test-rules";
+
+/** The room is read from D1 again at most this often (and at once after `forget`). */
+export const GATE_READ_MS = 30_000;
+/** A test the last read did not know has the room read again, at most this often. */
+const GATE_MISS_MS = 2_000;
+
+type Gate = { test: StudentTest; status: string | null; sebExempt: boolean; codingIds: Set<string> };
+
+/** What the fast path accepted: the entries to hold (the caller stores them) and the state to answer with. */
+export type FastOutcome = { entries: HotEntry[]; state: TestState };
+
+/**
+ * The journal's fast path in the room's Durable Object (issue 40, decision
+ * 045). The Worker has checked the test capability (who is asking, for which
+ * test); this decides whether a batch of autosaves (code, MCQ progress) can
+ * be accepted as it is, from what the object holds of the room: each test
+ * with its student's place in the room, its deadline and its drawn questions,
+ * read from D1 in one batch at most every GATE_READ_MS, and at once after
+ * `forget` (any change to the room or a participant: the Worker's actions and
+ * the full journal call it, and every event the room publishes).
+ *
+ * It only ever accepts: a batch with anything the full journal would judge
+ * (a removed or disqualified student, a Safe Exam Browser room, an entry
+ * after the deadline or with a stale time anchor, a question not in the test,
+ * a test with no stored draw) is left to the full journal, which answers it
+ * as before. So the fast path answers exactly what the full one would.
+ */
+export class JournalGates {
+  #room: Room | null = null;
+  #gates = new Map<string, Gate>();
+  #readAt = -Infinity;
+  #reading: Promise<void> | null = null;
+  #generation = 0;
+
+  constructor(
+    private readonly roomId: string,
+    private readonly db: () => Db,
+  ) {}
+
+  /** Something about the room or its participants changed: read it again before the next fast answer. */
+  forget() {
+    this.#generation++;
+    this.#readAt = -Infinity;
+  }
+
+  /** Reads the room unless a read since the last change is recent; a read that a change overtook is not used. */
+  private async read(now: number) {
+    for (;;) {
+      if (now - this.#readAt < GATE_READ_MS) return;
+      if (this.#reading) {
+        await this.#reading;
+        continue;
+      }
+      this.#reading = this.readRoom(now).finally(() => {
+        this.#reading = null;
+      });
+    }
+  }
+
+  private async readRoom(now: number) {
+    const generation = this.#generation;
+    const db = this.db();
+    const [rooms, tests, places, draws] = await db.batch([
+      db.select().from(testRooms).where(eq(testRooms.id, this.roomId)),
+      db.select().from(studentTests).where(eq(studentTests.roomId, this.roomId)),
+      db
+        .select({ studentId: roomParticipants.studentId, status: roomParticipants.status, sebExempt: roomParticipants.sebExempt })
+        .from(roomParticipants)
+        .where(eq(roomParticipants.roomId, this.roomId)),
+      db
+        .select({ testId: testDraws.studentTestId, questionId: testDraws.questionId })
+        .from(testDraws)
+        .innerJoin(studentTests, eq(studentTests.id, testDraws.studentTestId))
+        .where(eq(studentTests.roomId, this.roomId)),
+    ]);
+    const place = new Map(places.map((p) => [p.studentId, p]));
+    const drawn = new Map<string, Set<string>>();
+    for (const d of draws) {
+      let set = drawn.get(d.testId);
+      if (!set) drawn.set(d.testId, (set = new Set()));
+      set.add(d.questionId);
+    }
+    this.#room = rooms[0] ?? null;
+    this.#gates = new Map(
+      tests.map((test) => {
+        const p = place.get(test.studentId);
+        return [test.id, { test, status: p?.status ?? null, sebExempt: p?.sebExempt ?? false, codingIds: drawn.get(test.id) ?? new Set<string>() }];
+      }),
+    );
+    // A change while this read was on its way: it may have missed it, so it counts as no read.
+    this.#readAt = generation === this.#generation ? now : -Infinity;
+  }
+
+  /**
+   * The batch accepted whole, or null: the full journal takes it. `studentId`
+   * is the capability's; `secret` verifies the entries' time anchors.
+   */
+  async accept(testId: string, studentId: string, entries: readonly JournalEntry[], secret: string, now = Date.now()): Promise<FastOutcome | null> {
+    if (entries.length === 0 || entries.some((e) => e.kind !== "code" && e.kind !== "mcq-progress")) return null;
+    await this.read(now);
+    // A test started since the last read (its launch's event may still be on its way): read once more, not more often than GATE_MISS_MS.
+    if (!this.#gates.has(testId) && now - this.#readAt > GATE_MISS_MS) {
+      this.forget();
+      await this.read(now);
+    }
+    const room = this.#room;
+    const gate = this.#gates.get(testId);
+    if (!room || !gate || gate.test.studentId !== studentId || gate.test.roomId !== room.id) return null;
+    const { test } = gate;
+    if (!gate.status || gate.status === "removed" || test.isDisqualified) return null;
+    if (room.sebRequired && !gate.sebExempt) return null;
+    const end = deadline(room, test);
+    // After the deadline, lateness and outages are the full journal's to judge.
+    if (end === null || now > end) return null;
+    for (const e of entries) {
+      if (e.createdAt > end + TEST_RULES.clockToleranceMs) return null;
+      if (e.kind === "code" && (room.questionType !== "coding" || !gate.codingIds.has(String(e.payload.questionId)))) return null;
+      const anchorAt = await verifyAnchor(secret, e.anchor);
+      if (anchorAt !== null && e.createdAt < anchorAt) return null;
+    }
+    const sorted = [...entries].sort((a, b) => a.seq - b.seq);
+    return { entries: sorted.map((e) => heldEntry(test, e, now, false)), state: testState(room, test) };
+  }
+}

@@ -1,0 +1,162 @@
+// The journal's fast path (issue 40, decision 045): a batch of autosaves sent
+// with a test capability is answered by the room's Durable Object with no
+// session lookup and no D1 query; anything it cannot answer exactly as the
+// full journal would goes the full way. Real D1, the real room object, the
+// Worker's own entry point.
+import { env } from "cloudflare:workers";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { configureD1Meter, readD1Meter } from "~/lib/d1/meter.server";
+import { CAPABILITY_HEADER, CAPABILITY_MS, signCapability } from "~/lib/student-tests/capability.server";
+import { forgetJournalGates } from "~/lib/student-tests/code-journal.server";
+import { call, postForm } from "./helpers";
+import {
+  admin,
+  flushHeld,
+  journal,
+  launch,
+  liveCodeRows,
+  makeRoom,
+  one,
+  rows,
+  seedCodingCategory,
+  signUpAdmin,
+  start,
+  takingStudent,
+  testOf,
+  type JournalInput,
+  type Room,
+} from "./rooms-fixture";
+
+const CATEGORY = "JF-Coding";
+let room: Room;
+
+afterEach(() => configureD1Meter({}));
+
+beforeAll(async () => {
+  await signUpAdmin();
+  await seedCodingCategory(CATEGORY);
+});
+
+type Answer = { accepted: string[]; rejected: { id: string; reason: string }[]; capability?: string; state: { status: string } };
+
+/** Students taking a new room's test, each with the capability the full journal's first answer gave. */
+async function takers(...names: string[]) {
+  room = await makeRoom(CATEGORY, "coding");
+  const joined = [];
+  for (const name of names) joined.push(await takingStudent(room, name));
+  await start(room);
+  const out = [];
+  for (const s of joined) out.push(await capable(s));
+  return out;
+}
+const taker = async (name: string) => (await takers(name))[0]!;
+
+async function capable(s: { cookie: string; email: string }) {
+  expect((await launch(s.cookie, room)).status).toBe(302);
+  const test = await testOf(room, s.email);
+  const [{ question_id: questionId }] = await rows<{ question_id: string }>("SELECT question_id FROM test_draws WHERE student_test_id = ? ORDER BY position", test.id);
+  const first = await journal(s.cookie, test.id, [{ seq: 0, kind: "code", payload: { questionId, code: "first" } }]);
+  expect(first.status).toBe(200);
+  const { capability } = (await first.json()) as Answer;
+  expect(typeof capability).toBe("string");
+  return { ...s, testId: test.id, questionId: questionId!, capability: capability! };
+}
+
+/** POST /api/journal/{testId} with a capability and, only when given, the session cookie. */
+function send(testId: string, capability: string, entries: JournalInput[], cookie?: string) {
+  return call(`/api/journal/${testId}`, {
+    method: "POST",
+    cookie,
+    headers: { "Content-Type": "application/json", [CAPABILITY_HEADER]: capability },
+    body: JSON.stringify({ entries: entries.map((e) => ({ id: e.id ?? crypto.randomUUID(), createdAt: e.createdAt ?? Date.now(), ...e })) }),
+  });
+}
+
+const code = (seq: number, questionId: string, text: string): JournalInput => ({ seq, kind: "code", payload: { questionId, code: text } });
+
+describe("the journal's fast path", () => {
+  it("takes autosaves on the capability alone, with no session cookie and no D1 query; the flush writes what it took", async () => {
+    const s = await taker("Fast Taker");
+    // The first fast request may read the room (once per GATE_READ_MS); the next ones read nothing.
+    expect((await send(s.testId, s.capability, [code(1, s.questionId, "warm")])).status).toBe(200);
+    configureD1Meter({ D1_METER: "1" });
+    const before = readD1Meter();
+    const batch = [code(2, s.questionId, "print('a')"), code(3, s.questionId, "print('ab')"), { seq: 4, kind: "mcq-progress", payload: { answers: {}, marked: [], current: 0 } }];
+    const res = await send(s.testId, s.capability, batch);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Answer;
+    expect(body.accepted).toHaveLength(3);
+    expect(body.rejected).toEqual([]);
+    expect(body.state.status).toBeTruthy();
+    expect(readD1Meter().queries - before.queries).toBe(0);
+    // The meter sees the object's reads: after a change to the room, the next request reads it (one batch).
+    await forgetJournalGates(env, room.id);
+    const reread = readD1Meter();
+    expect((await send(s.testId, s.capability, [code(5, s.questionId, "print('abc')")])).status).toBe(200);
+    expect(readD1Meter().queries - reread.queries).toBeGreaterThan(0);
+    configureD1Meter({});
+    await flushHeld(s.testId);
+    expect((await liveCodeRows(s.testId, s.questionId)).map((r) => r.code)).toEqual(["print('abc')"]);
+  });
+
+  it("refuses a capability for another test, a forged one and one past its time: without a session they get 401", async () => {
+    const [a, b] = (await takers("Owner A", "Owner B")) as [Awaited<ReturnType<typeof taker>>, Awaited<ReturnType<typeof taker>>];
+    const entries = [code(5, b.questionId, "not mine")];
+    // A's capability on B's test.
+    expect((await send(b.testId, a.capability, entries)).status).toBe(401);
+    // A changed signature, and one made under another secret.
+    const tampered = a.capability.slice(0, -2) + (a.capability.endsWith("AA") ? "BA" : "AA");
+    expect((await send(a.testId, tampered, [code(5, a.questionId, "x")])).status).toBe(401);
+    const test = await one<{ student_id: string; room_id: string }>("SELECT student_id, room_id FROM student_tests WHERE id = ?", a.testId);
+    const forged = await signCapability("not-the-secret", { testId: a.testId, roomId: test.room_id, studentId: test.student_id, sessionId: "s", checkedAt: Date.now() });
+    expect((await send(a.testId, forged!, [code(5, a.questionId, "x")])).status).toBe(401);
+    // Its session last checked longer ago than CAPABILITY_MS: the full journal checks the session.
+    const old = await signCapability(env.BETTER_AUTH_SECRET, { testId: a.testId, roomId: test.room_id, studentId: test.student_id, sessionId: "s", checkedAt: Date.now() - CAPABILITY_MS - 1000 });
+    expect((await send(a.testId, old!, [code(5, a.questionId, "x")])).status).toBe(401);
+    // Nothing of it was kept.
+    await flushHeld(a.testId);
+    expect((await liveCodeRows(a.testId, a.questionId)).map((r) => r.code)).toEqual(["first"]);
+  });
+
+  it("a session that ended is refused when the capability is renewed", async () => {
+    const s = await taker("Signing Out");
+    const test = await one<{ student_id: string; room_id: string }>("SELECT student_id, room_id FROM student_tests WHERE id = ?", s.testId);
+    expect((await call("/logout", { method: "POST", cookie: s.cookie })).status).toBe(302);
+    const due = await signCapability(env.BETTER_AUTH_SECRET, { testId: s.testId, roomId: test.room_id, studentId: test.student_id, sessionId: "s", checkedAt: Date.now() - CAPABILITY_MS - 1000 });
+    const res = await send(s.testId, due!, [code(6, s.questionId, "after sign-out")], s.cookie);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ error: "Please log in first" });
+  });
+
+  it("a removal takes effect on the next request", async () => {
+    const s = await taker("Removed Fast");
+    expect((await send(s.testId, s.capability, [code(7, s.questionId, "before")])).status).toBe(200);
+    const { id: participantId } = await one<{ id: string }>("SELECT id FROM room_participants WHERE room_id = ? AND email = ?", room.id, s.email);
+    await postForm(`/admin/room/${room.id}`, { intent: "remove-participant", participantId }, admin);
+    const res = await send(s.testId, s.capability, [code(8, s.questionId, "after removal")], s.cookie);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ error: "You have been removed from this room" });
+    // Without the cookie, the full journal does not even know who asks.
+    expect((await send(s.testId, s.capability, [code(9, s.questionId, "after removal")])).status).toBe(401);
+  });
+
+  it("a disqualification (the third tab switch, through the full journal) takes effect on the next request", async () => {
+    const s = await taker("Disqualified Fast");
+    const switches: JournalInput[] = [1, 2, 3].map((seq) => ({ seq, kind: "tab-switch", payload: {} }));
+    expect((await journal(s.cookie, s.testId, switches)).status).toBe(200);
+    const res = await send(s.testId, s.capability, [code(4, s.questionId, "after disqualification")], s.cookie);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ error: "The test was disqualified" });
+  });
+
+  it("a batch with anything but autosaves goes the full way (the session is read)", async () => {
+    const s = await taker("Mixed Batch");
+    const mixed: JournalInput[] = [code(1, s.questionId, "x"), { seq: 2, kind: "tab-switch", payload: {} }];
+    expect((await send(s.testId, s.capability, mixed)).status).toBe(401);
+    expect((await send(s.testId, s.capability, mixed, s.cookie)).status).toBe(200);
+    // A question not in the test: the full journal's own refusal, not the fast path's acceptance.
+    const res = await send(s.testId, s.capability, [code(3, "not-a-question", "x")], s.cookie);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Answer).rejected.map((r) => r.reason)).toEqual(["Not a question of this test"]);
+  });
+});
