@@ -5,14 +5,12 @@ import type { Room } from "../app/lib/rooms/rooms.server";
 import { verifyAnchor } from "../app/lib/student-tests/anchor.server";
 import type { HotEntry } from "../app/lib/student-tests/code-journal";
 import type { JournalEntry, TestState } from "../app/lib/student-tests/journal-protocol";
-import { heldEntry } from "../app/lib/student-tests/journal.server";
+import { heldEntry, readJournalRequest } from "../app/lib/student-tests/journal.server";
 import { deadline, testState, type StudentTest } from "../app/lib/student-tests/student-tests.server";
 import { TEST_RULES } from "../app/lib/student-tests/test-rules";
 
 /** The room is read from D1 again at most this often (and at once after `forget`). */
 export const GATE_READ_MS = 30_000;
-/** A test the last read did not know has the room read again, at most this often. */
-const GATE_MISS_MS = 2_000;
 
 type Gate = { test: StudentTest; status: string | null; sebExempt: boolean; codingIds: Set<string> };
 
@@ -26,8 +24,10 @@ export type FastOutcome = { entries: HotEntry[]; state: TestState };
  * be accepted as it is, from what the object holds of the room: each test
  * with its student's place in the room, its deadline and its drawn questions,
  * read from D1 in one batch at most every GATE_READ_MS, and at once after
- * `forget` (any change to the room or a participant: the Worker's actions and
- * the full journal call it, and every event the room publishes).
+ * `forget` (a change to the room: the admin's room actions call it, and the
+ * events the room publishes that change who may write or until when); a test
+ * the full journal changed (`forget(testId)`), or one not read yet, is read
+ * alone.
  *
  * It only ever accepts: a batch with anything the full journal would judge
  * (a removed or disqualified student, a Safe Exam Browser room, an entry
@@ -41,16 +41,41 @@ export class JournalGates {
   #readAt = -Infinity;
   #reading: Promise<void> | null = null;
   #generation = 0;
+  /** Tests changed since they were read (a tab switch, a finish): each is read alone before its next fast answer. */
+  #stale = new Set<string>();
 
   constructor(
     private readonly roomId: string,
     private readonly db: () => Db,
   ) {}
 
-  /** Something about the room or its participants changed: read it again before the next fast answer. */
-  forget() {
+  /**
+   * Something changed: the room (read it all again before the next fast
+   * answer), or one test (`testId`: read that test alone before its next one).
+   */
+  forget(testId?: string) {
     this.#generation++;
-    this.#readAt = -Infinity;
+    if (testId) this.#stale.add(testId);
+    else this.#readAt = -Infinity;
+  }
+
+  /** One test, its room and its student's place, and its draw, as the full journal reads them (two D1 calls). */
+  private async readTest(testId: string) {
+    this.#stale.delete(testId);
+    const generation = this.#generation;
+    const { found, prefetched } = await readJournalRequest(this.db(), testId, []);
+    if (generation !== this.#generation && this.#stale.has(testId)) return;
+    if (!found?.room || found.room.id !== this.roomId) {
+      this.#gates.delete(testId);
+      return;
+    }
+    this.#room = found.room;
+    this.#gates.set(testId, {
+      test: found.test,
+      status: found.participantStatus ?? null,
+      sebExempt: found.sebExempt ?? false,
+      codingIds: new Set(prefetched.drawRows.map((d) => d.questionId)),
+    });
   }
 
   /** Reads the room unless a read since the last change is recent; a read that a change overtook is not used. */
@@ -108,11 +133,8 @@ export class JournalGates {
   async accept(testId: string, studentId: string, entries: readonly JournalEntry[], secret: string, now = Date.now()): Promise<FastOutcome | null> {
     if (entries.length === 0 || entries.some((e) => e.kind !== "code" && e.kind !== "mcq-progress")) return null;
     await this.read(now);
-    // A test started since the last read (its launch's event may still be on its way): read once more, not more often than GATE_MISS_MS.
-    if (!this.#gates.has(testId) && now - this.#readAt > GATE_MISS_MS) {
-      this.forget();
-      await this.read(now);
-    }
+    // A test changed since, or one that started since the last read: that test alone is read.
+    if (this.#stale.has(testId) || !this.#gates.has(testId)) await this.readTest(testId);
     const room = this.#room;
     const gate = this.#gates.get(testId);
     if (!room || !gate || gate.test.studentId !== studentId || gate.test.roomId !== room.id) return null;

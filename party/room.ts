@@ -62,7 +62,7 @@ const SIMILARITY_PACE_KEY = "similarity-pace";
 const MANUAL_HOLD_MS = 3_600_000;
 const userTag = (id: string) => `user:${id}`;
 /** Events after which the journal's fast path reads the room again (decision 045). */
-const GATE_EVENTS = new Set<RoomEvent["type"]>(["room-changed", "participants-changed", "participant-removed", "room-deleted", "time-changed", "results-changed"]);
+const GATE_EVENTS = new Set<RoomEvent["type"]>(["room-changed", "participant-removed", "room-deleted", "time-changed", "results-changed"]);
 
 /**
  * One party per test room (and one "lobby" for the admins' rooms list). The
@@ -371,9 +371,9 @@ export class RoomParty extends Server<Env> {
     };
   }
 
-  /** RPC: the room or a participant changed (an admin's action, the full journal): the fast path reads the room again first. */
-  async forgetGates() {
-    this.gates.forget();
+  /** RPC: the room changed (an admin's action), or one test (the full journal): the fast path reads it again first. */
+  async forgetGates(testId?: string) {
+    this.gates.forget(testId);
   }
 
   /** Admins' monitors refetch: one code-saved event per test, gathered as the Worker gathers them (decision 024). */

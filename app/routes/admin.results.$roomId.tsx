@@ -23,6 +23,7 @@ import { LANGUAGE_LABELS } from "~/lib/ui/format";
 import { actionError, failure, parseValues, readFormValues, success } from "~/lib/http/forms.server";
 import { publishParticipantsChanged } from "~/lib/party.server";
 import { markResult, UPDATE_FAILED } from "~/lib/results/overrides.server";
+import { forgetJournalGates } from "~/lib/student-tests/code-journal.server";
 import { REJUDGE_MESSAGES } from "~/lib/rejudge/rejudge";
 import { appliedMessage, applyRejudgeInRoom, cancelRejudge, roomRejudges, startRejudge } from "~/lib/rejudge/rejudge.server";
 import { roomResults } from "~/lib/results/room-results.server";
@@ -114,6 +115,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const { intent, testId } = parseValues(MarkSchema, values);
     const outcome = intent === "mark-pass" ? "passed" : "failed";
     const { name } = await markResult(context.db, { roomId, testId, outcome, admin: { id: admin.id, name: admin.name } });
+    // Failed disqualifies: the journal's fast path reads the test again before it answers it next (decision 045).
+    await forgetJournalGates(context.cloudflare.env, roomId, testId);
     // Every open results tab (and the room page) refetches through its guarded loader.
     context.cloudflare.ctx.waitUntil(publishParticipantsChanged(context.cloudflare.env, roomId));
     return success(`Marked ${name} as ${outcome}`);

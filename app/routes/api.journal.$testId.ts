@@ -68,7 +68,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const done = new Set([...result.accepted, ...result.rejected.map((r) => r.id)]);
   if (body.entries.some((e) => VISIBLE_TO_ADMIN.has(e.kind) && done.has(e.id))) {
     // A lock, a disqualification, a finish: the fast path reads the room again before it answers this student next (decision 045).
-    await forgetJournalGates(env, room.id);
+    await forgetJournalGates(env, room.id, test.id);
     context.cloudflare.ctx.waitUntil(publishParticipantsChanged(env, room.id));
   }
   // One event per batch that saved code: the monitor's refetch reads the latest of them all.

@@ -149,6 +149,15 @@ describe("the journal's fast path", () => {
     expect(await res.json()).toEqual({ error: "The test was disqualified" });
   });
 
+  it("Mark as failed on the results page (which disqualifies) takes effect on the next request", async () => {
+    const s = await taker("Marked Failed");
+    expect((await send(s.testId, s.capability, [code(1, s.questionId, "before")])).status).toBe(200);
+    expect((await postForm(`/admin/results/${room.id}`, { intent: "mark-fail", testId: s.testId }, admin)).status).toBe(200);
+    const res = await send(s.testId, s.capability, [code(2, s.questionId, "after failing")], s.cookie);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ error: "The test was disqualified" });
+  });
+
   it("a batch with anything but autosaves goes the full way (the session is read)", async () => {
     const s = await taker("Mixed Batch");
     const mixed: JournalInput[] = [code(1, s.questionId, "x"), { seq: 2, kind: "tab-switch", payload: {} }];

@@ -46,16 +46,16 @@ export function flushRoomJournal(env: Env, roomId: string): Promise<void> {
 }
 
 /**
- * The room or a participant changed (decision 045): the journal's fast path in
- * the room's object reads the room again before its next answer. Awaited by
+ * The room changed, or one test (`testId`) (decision 045): the journal's fast
+ * path in the room's object reads it again before its next answer. Awaited by
  * the actions that change who may write or until when, so their answer comes
  * after it; never throws (the object also reads again on the events they
  * publish, and every GATE_READ_MS).
  */
-export async function forgetJournalGates(env: Env, roomId: string): Promise<void> {
+export async function forgetJournalGates(env: Env, roomId: string, testId?: string): Promise<void> {
   if (!roomId) return;
   try {
-    await room(env, roomId).forgetGates();
+    await room(env, roomId).forgetGates(testId);
   } catch (error) {
     console.error(`journal gates of ${roomId} not reset`, error);
   }
