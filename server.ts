@@ -7,6 +7,7 @@ import { foreignActionRefusal, readJsonBody, requireJsonWrite } from "./app/lib/
 import { signAnchor } from "./app/lib/student-tests/anchor.server";
 import { CAPABILITY_HEADER, readCapability } from "./app/lib/student-tests/capability.server";
 import { JOURNAL_LIMITS, JournalBatchSchema } from "./app/lib/student-tests/journal-protocol";
+import { isAutosave } from "./app/lib/student-tests/journal.server";
 import { withSecurityHeaders } from "./app/lib/http/security-headers.server";
 import { getLoadContext } from "./load-context";
 import { authorizePartyRequest } from "./party/authorize.server";
@@ -49,18 +50,18 @@ function safeDecode(segment: string) {
 async function fastJournal(request: Request, env: Env, testId: string): Promise<Response | null> {
   const token = request.headers.get(CAPABILITY_HEADER);
   if (!token) return null;
-  const secret = getServerEnv(env).BETTER_AUTH_SECRET;
+  const { BETTER_AUTH_SECRET: secret, BETTER_AUTH_URL: origin } = getServerEnv(env);
   const capability = await readCapability(secret, token, testId);
   if (!capability) return null;
   let body: unknown;
   try {
-    requireJsonWrite(request, [getServerEnv(env).BETTER_AUTH_URL]);
+    requireJsonWrite(request, [origin]);
     body = await readJsonBody(request.clone() as Request, JOURNAL_LIMITS.batchBytes);
   } catch {
     return null; // the full journal gives the refusal its status and message
   }
   const parsed = JournalBatchSchema.safeParse(body);
-  if (!parsed.success || !parsed.data.entries.every((e) => e.kind === "code" || e.kind === "mcq-progress")) return null;
+  if (!parsed.success || !parsed.data.entries.every((e) => isAutosave(e.kind))) return null;
   const room = env.RoomParty.get(env.RoomParty.idFromName(capability.roomId));
   const answer = await room.fastJournal(testId, capability.studentId, parsed.data.entries);
   if (!answer) return null;

@@ -5,7 +5,7 @@ import type { Room } from "../app/lib/rooms/rooms.server";
 import { verifyAnchor } from "../app/lib/student-tests/anchor.server";
 import type { HotEntry } from "../app/lib/student-tests/code-journal";
 import type { JournalEntry, TestState } from "../app/lib/student-tests/journal-protocol";
-import { heldEntry, readJournalRequest } from "../app/lib/student-tests/journal.server";
+import { heldEntry, isAutosave, readJournalRequest } from "../app/lib/student-tests/journal.server";
 import { deadline, testState, type StudentTest } from "../app/lib/student-tests/student-tests.server";
 import { TEST_RULES } from "../app/lib/student-tests/test-rules";
 
@@ -131,7 +131,7 @@ export class JournalGates {
    * is the capability's; `secret` verifies the entries' time anchors.
    */
   async accept(testId: string, studentId: string, entries: readonly JournalEntry[], secret: string, now = Date.now()): Promise<FastOutcome | null> {
-    if (entries.length === 0 || entries.some((e) => e.kind !== "code" && e.kind !== "mcq-progress")) return null;
+    if (entries.length === 0 || !entries.every((e) => isAutosave(e.kind))) return null;
     await this.read(now);
     // A test changed since, or one that started since the last read: that test alone is read.
     if (this.#stale.has(testId) || !this.#gates.has(testId)) await this.readTest(testId);

@@ -79,14 +79,18 @@ export class RoomParty extends Server<Env> {
   private get journal() {
     // Its D1 writes count on the bench's meter like the Worker's (off unless D1_METER=1).
     // (Turned on here too: after a restart the alarm can come before any request to the Worker.)
-    if (!this.#journal && (this.env as { D1_METER?: string }).D1_METER === "1") configureD1Meter({ D1_METER: "1" });
+    if (!this.#journal) this.meterD1();
     return (this.#journal ??= new CodeJournal(this.ctx.storage.sql, metered(this.env.DB)));
   }
   #gates: JournalGates | null = null;
   /** What the journal's fast path knows of the room and its tests (issue 40, decision 045). */
   private get gates() {
-    if ((this.env as { D1_METER?: string }).D1_METER === "1") configureD1Meter({ D1_METER: "1" });
+    if (!this.#gates) this.meterD1();
     return (this.#gates ??= new JournalGates(this.name, () => createDb(this.env.DB)));
+  }
+  /** This object's D1 work counts on the bench's meter like the Worker's (off unless D1_METER=1). */
+  private meterD1() {
+    if ((this.env as { D1_METER?: string }).D1_METER === "1") configureD1Meter({ D1_METER: "1" });
   }
   /** The tests whose autosaves the fast path took in the last CODE_SAVED_GATHER_MS: one code-saved event each. */
   #codeSaved: Set<string> | null = null;

@@ -8,14 +8,12 @@ import { journalJudge } from "~/lib/student-tests/coding-test.server";
 import { isSizeIssue, JOURNAL_LIMITS, JournalBatchSchema } from "~/lib/student-tests/journal-protocol";
 import { forgetJournalGates, roomJournal } from "~/lib/student-tests/code-journal.server";
 import { signCapability } from "~/lib/student-tests/capability.server";
-import { applyJournal, JournalClosed, readJournalRequest } from "~/lib/student-tests/journal.server";
+import { applyJournal, isAutosave, JournalClosed, readJournalRequest } from "~/lib/student-tests/journal.server";
 import { requireSeb } from "~/lib/seb/check.server";
 import { RUNNER_BUSY_SAVED } from "~/lib/student-tests/submit-messages";
 
 /** Entries that change what the admin's participants table shows. */
 const VISIBLE_TO_ADMIN = new Set(["tab-switch", "unlock", "submit-code", "finish"]);
-/** Entries the admin's live monitor shows. */
-const AUTOSAVES = new Set(["code", "mcq-progress"]);
 
 /**
  * The server half of the offline journal (README: offline-tolerant test
@@ -73,7 +71,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   // One event per batch that saved code: the monitor's refetch reads the latest of them all.
   const accepted = new Set(result.accepted);
-  if (body.entries.some((e) => AUTOSAVES.has(e.kind) && accepted.has(e.id))) {
+  if (body.entries.some((e) => isAutosave(e.kind) && accepted.has(e.id))) {
     context.cloudflare.ctx.waitUntil(publishCodeSaved(env, room.id, test.id));
   }
   // The runner is unreachable and nothing else could be settled: ask the client to come back.

@@ -44,8 +44,9 @@ export type JournalOptions = {
   prefetched?: { drawRows: DrawRow[]; storedRows: StoredRow[] };
 };
 
-/** Entry kinds the room's object holds when accepted. */
+/** Entry kinds the room's object holds when accepted: the autosaves (the only ones the fast path takes, decision 045). */
 const HELD_KINDS = new Set<JournalKind>(["code", "mcq-progress"]);
+export const isAutosave = (kind: JournalKind) => HELD_KINDS.has(kind);
 
 type StoredRow = { id: string; testId: string; outcome: string; reason: string | null };
 
@@ -79,10 +80,10 @@ async function readQuestionsAndStored(db: Db, testId: string, entryIds: string[]
   const d1 = db.$client;
   const [coding, stored] = await d1.batch<unknown>([
     testDrawStatement(db, testId),
-    // At most JOURNAL_LIMITS.batchEntries (100) ids: within D1's 100 bound parameters.
-    d1.prepare(`SELECT id, student_test_id AS testId, outcome, reason FROM journal_entries WHERE id IN (${entryIds.map(() => "?").join(", ") || "NULL"})`).bind(...entryIds),
+    // At most JOURNAL_LIMITS.batchEntries (100) ids: within D1's 100 bound parameters. No ids, no query.
+    ...(entryIds.length ? [d1.prepare(`SELECT id, student_test_id AS testId, outcome, reason FROM journal_entries WHERE id IN (${entryIds.map(() => "?").join(", ")})`).bind(...entryIds)] : []),
   ]);
-  return { drawRows: coding!.results as DrawRow[], storedRows: stored!.results as StoredRow[] };
+  return { drawRows: coding!.results as DrawRow[], storedRows: (stored?.results ?? []) as StoredRow[] };
 }
 
 export function graceMessage(graceMs: number) {
