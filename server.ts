@@ -3,7 +3,7 @@ import { routePartykitRequest } from "partyserver";
 // The Remix server build must exist before this file is bundled (npm run build).
 import * as build from "./build/server";
 import { getServerEnv, productionConfigurationError } from "./app/lib/env.server";
-import { foreignActionRefusal, readJsonBody, requireJsonWrite } from "./app/lib/http/json-request.server";
+import { foreignActionRefusal, requireJsonWrite } from "./app/lib/http/json-request.server";
 import { signAnchor } from "./app/lib/student-tests/anchor.server";
 import { CAPABILITY_HEADER, readCapability } from "./app/lib/student-tests/capability.server";
 import { JOURNAL_LIMITS, JournalBatchSchema } from "./app/lib/student-tests/journal-protocol";
@@ -42,30 +42,57 @@ function safeDecode(segment: string) {
  * The journal's fast path (issue 40, decision 045): a batch of autosaves sent
  * with a test capability is answered by the room's Durable Object, which holds
  * what it needs, with no load context, no session lookup and no D1 query.
- * Null passes the request on to the full journal (no capability, one that
- * has ended or is for another test, a batch with anything else in it, or one
- * the object leaves to the full journal); the full journal then reads the
- * body, so the fast path reads a copy.
+ * Otherwise it answers the request to pass on to the full journal (no
+ * capability, one that has ended or is for another test, a batch with
+ * anything else in it, or one the object leaves to the full journal): the
+ * original, or, once the body has been read, a copy carrying it (reading the
+ * body once costs less than a clone of the request).
  */
-async function fastJournal(request: Request, env: Env, testId: string): Promise<Response | null> {
+async function fastJournal(request: Request, env: Env, testId: string): Promise<Response | Request> {
   const token = request.headers.get(CAPABILITY_HEADER);
-  if (!token) return null;
+  if (!token) return request;
   const { BETTER_AUTH_SECRET: secret, BETTER_AUTH_URL: origin } = getServerEnv(env);
   const capability = await readCapability(secret, token, testId);
-  if (!capability) return null;
-  let body: unknown;
+  if (!capability) return request;
+  const declared = Number(request.headers.get("Content-Length") ?? NaN);
   try {
     requireJsonWrite(request, [origin]);
-    body = await readJsonBody(request.clone() as Request, JOURNAL_LIMITS.batchBytes);
   } catch {
-    return null; // the full journal gives the refusal its status and message
+    return request; // the full journal gives the refusal its status and message
+  }
+  // Only a body of a declared length within the cap is read here; the full journal refuses the rest with its message.
+  if (!Number.isInteger(declared) || declared < 0 || declared > JOURNAL_LIMITS.batchBytes) return request;
+  const text = await request.text();
+  const passOn = () => new Request(request.url, { method: request.method, headers: request.headers, body: text });
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return passOn();
   }
   const parsed = JournalBatchSchema.safeParse(body);
-  if (!parsed.success || !parsed.data.entries.every((e) => isAutosave(e.kind))) return null;
+  if (!parsed.success || !parsed.data.entries.every((e) => isAutosave(e.kind))) return passOn();
   const room = env.RoomParty.get(env.RoomParty.idFromName(capability.roomId));
   const answer = await room.fastJournal(testId, capability.studentId, parsed.data.entries);
-  if (!answer) return null;
+  if (!answer) return passOn();
   return Response.json({ ...answer, judged: [], anchor: await signAnchor(secret) });
+}
+
+/**
+ * productionConfigurationError, once per Worker environment and host: the
+ * secrets cannot change while an isolate lives, and the check (the LTI key's
+ * comparison among them) would otherwise run on every request.
+ */
+const configurationChecks = new WeakMap<Env, Map<string, Promise<string | null>>>();
+function configurationRefusal(env: Env, url: URL): Promise<string | null> {
+  let byHost = configurationChecks.get(env);
+  if (!byHost) configurationChecks.set(env, (byHost = new Map()));
+  let check = byHost.get(url.host);
+  if (!check) {
+    check = productionConfigurationError(env, url.href);
+    if (byHost.size < 16) byHost.set(url.host, check);
+  }
+  return check;
 }
 
 async function handleJournal(request: Request, context: AppLoadContext, testId: string): Promise<Response> {
@@ -86,12 +113,12 @@ export default {
 
 async function handle(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   // A deployment with a published secret answers nothing else (decision 021).
-  const refusal = await productionConfigurationError(env, request.url);
+  const url = new URL(request.url);
+  const refusal = await configurationRefusal(env, url);
   if (refusal) {
     console.error(refusal);
     return new Response(refusal, { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
-  const url = new URL(request.url);
   // Only /parties/… is a party's (partysocket's prefix): every other request skips partyserver's routing.
   const party = url.pathname.startsWith("/parties/")
     ? await routePartykitRequest(request, env, {
@@ -109,7 +136,8 @@ async function handle(request: Request, env: Env, ctx: ExecutionContext): Promis
   const testId = journal ? safeDecode(journal[1]!) : null;
   if (testId !== null) {
     const fast = await fastJournal(request, env, testId);
-    if (fast) return fast;
+    if (fast instanceof Response) return fast;
+    request = fast;
   }
   const context = getLoadContext(request, { env, ctx, cf: request.cf as IncomingRequestCfProperties | undefined, caches });
   // Pages an LMS frames (an LTI launch's signed cookie names its origins) say so in their CSP.

@@ -52,13 +52,10 @@ export class CodeJournal {
     this.init();
     const conflicts: string[] = [];
     for (const e of entries) {
-      const before = this.sql.exec<{ test_id: string }>("SELECT test_id FROM hot_entries WHERE id = ?", e.id).toArray()[0];
-      if (before) {
-        if (before.test_id !== e.testId) conflicts.push(e.id);
-        continue;
-      }
-      this.sql.exec(
-        `INSERT INTO hot_entries (id, test_id, seq, kind, payload, created_at, received_at, synced_after_end) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      // One statement for the usual case, a new entry; an id already stored writes nothing and is looked up.
+      const insert = this.sql.exec(
+        `INSERT INTO hot_entries (id, test_id, seq, kind, payload, created_at, received_at, synced_after_end) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (id) DO NOTHING`,
         e.id,
         e.testId,
         e.seq,
@@ -68,6 +65,11 @@ export class CodeJournal {
         e.receivedAt,
         e.syncedAfterEnd ? 1 : 0,
       );
+      if (insert.rowsWritten === 0) {
+        const before = this.sql.exec<{ test_id: string }>("SELECT test_id FROM hot_entries WHERE id = ?", e.id).toArray()[0];
+        if (before && before.test_id !== e.testId) conflicts.push(e.id);
+        continue;
+      }
       this.sql.exec(
         `INSERT INTO hot_latest (test_id, question_id, code, last_updated, dirty, claim) VALUES (?, ?, ?, ?, 1, NULL)
          ON CONFLICT (test_id, question_id) DO UPDATE SET code = excluded.code, last_updated = excluded.last_updated, dirty = 1, claim = NULL

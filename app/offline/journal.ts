@@ -77,6 +77,8 @@ export type JournalOptions = {
   retry?: BackoffOptions;
   /** Per-request timeout. Default 20 s. */
   timeoutMs?: number;
+  /** The test capability the page's loader gave (issue 40): the first autosaves take the server's fast path. */
+  capability?: string | null;
   /** Where time anchors are kept; default this device's (localStorage). */
   anchors?: AnchorStore;
   /**
@@ -142,6 +144,7 @@ export function createJournal(options: JournalOptions): Journal {
     // Wrapped so a stored reference to window.fetch is never called unbound.
     fetch: options.fetch ?? ((input, init) => fetch(input, init)),
     timeoutMs: options.timeoutMs ?? 20_000,
+    capability: options.capability,
   });
   const backoff = createBackoff(options.retry ?? {}, () => void kick());
   const pacing = createCodePacing(codeSendMs, () => void kick());

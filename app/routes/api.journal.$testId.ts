@@ -7,7 +7,7 @@ import { signAnchor } from "~/lib/student-tests/anchor.server";
 import { journalJudge } from "~/lib/student-tests/coding-test.server";
 import { isSizeIssue, JOURNAL_LIMITS, JournalBatchSchema } from "~/lib/student-tests/journal-protocol";
 import { forgetJournalGates, roomJournal } from "~/lib/student-tests/code-journal.server";
-import { signCapability } from "~/lib/student-tests/capability.server";
+import { issueCapability } from "~/lib/student-tests/capability.server";
 import { applyJournal, isAutosave, JournalClosed, readJournalRequest } from "~/lib/student-tests/journal.server";
 import { requireSeb } from "~/lib/seb/check.server";
 import { RUNNER_BUSY_SAVED } from "~/lib/student-tests/submit-messages";
@@ -80,7 +80,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   // The session was read just now (or within RECENT_VIEWER_MS): the next autosaves can go the fast way (decision 045).
   const [anchor, capability] = await Promise.all([
     signAnchor(secret),
-    signCapability(secret, { testId: test.id, roomId: room.id, studentId: student.id, sessionId: student.sessionId, checkedAt: Date.now() }),
+    issueCapability(secret, { testId: test.id, roomId: room.id, studentId: student.id, sessionId: student.sessionId }),
   ]);
   return Response.json({ accepted: result.accepted, rejected: result.rejected, judged: result.judged, state: result.state, anchor, capability });
 }

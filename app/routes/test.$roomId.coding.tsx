@@ -28,7 +28,7 @@ import { actionError, FormError, parseValues, readFormValues, success } from "~/
 import { RUNNER_BUSY_SAVED } from "~/lib/student-tests/submit-messages";
 import { publishParticipantsChanged } from "~/lib/party.server";
 import { runOpenCases, submitCode } from "~/lib/student-tests/coding-test.server";
-import { requireTestPage } from "~/lib/student-tests/student-pages.server";
+import { requireTestPage, testPageCapability } from "~/lib/student-tests/student-pages.server";
 import { codingTestView, testState } from "~/lib/student-tests/student-tests.server";
 import { TEST_RULES } from "~/lib/student-tests/test-rules";
 import type { ShownResult } from "~/lib/results/release";
@@ -40,7 +40,8 @@ import { newerThanServer, saveSubmission } from "~/offline/test-store";
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.roomName ?? "Coding test"} — ProctorEdge` }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { room, test } = await requireTestPage(request, context, params.roomId ?? "");
+  const page = await requireTestPage(request, context, params.roomId ?? "");
+  const { room, test } = page;
   if (room.questionType === "mcq") throw redirect(`/test/${room.id}/mcq`);
   if (test.isCompleted) throw await redirectWithToast("/student", { type: "info", message: "You have already finished this test" });
   try {
@@ -51,6 +52,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       roomName: room.roomName,
       language: room.language,
       testId: test.id,
+      capability: await testPageCapability(context, page),
       questions,
       state,
       serverNow: state.serverNow,
@@ -192,6 +194,7 @@ export default function CodingTest() {
     type: "coding",
     roomId: data.roomId,
     testId: data.testId,
+    capability: data.capability,
     serverNow: data.serverNow,
     state: data.state,
     extraMs: data.extraMs,

@@ -12,7 +12,7 @@ import { TimeAnnouncer } from "~/components/test/countdown";
 import { useToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { CenteredNotice } from "~/components/ui/centered-notice";
-import { requireTestPage } from "~/lib/student-tests/student-pages.server";
+import { requireTestPage, testPageCapability } from "~/lib/student-tests/student-pages.server";
 import { mcqTestView, testState } from "~/lib/student-tests/student-tests.server";
 import { redirectWithToast } from "~/lib/ui/toast.server";
 import { loadWithLocal } from "~/offline/client-loader";
@@ -23,7 +23,8 @@ import { useMcqAnswers, useMcqShortcuts } from "~/components/mcq/use-mcq-answers
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.roomName ?? "Test"} — ProctorEdge` }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { room, test } = await requireTestPage(request, context, params.roomId ?? "");
+  const page = await requireTestPage(request, context, params.roomId ?? "");
+  const { room, test } = page;
   if (room.questionType !== "mcq") throw redirect(`/test/${room.id}/coding`);
   if (test.isCompleted || test.status === "completed") {
     throw await redirectWithToast("/student", { type: "info", message: "This test has already been submitted" });
@@ -35,6 +36,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       roomId: room.id,
       roomName: room.roomName,
       testId: test.id,
+      capability: await testPageCapability(context, page),
       questions: view.questions,
       progress: view.progress,
       progressSavedAt: view.progressSavedAt,
@@ -82,6 +84,7 @@ function McqTest() {
     type: "mcq",
     roomId,
     testId,
+    capability: data.capability,
     serverNow: data.serverNow,
     state: data.state,
     extraMs: data.extraMs,

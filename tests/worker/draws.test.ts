@@ -2,10 +2,9 @@
 // launch and stored, held across reloads and launches, options shown in the
 // stored order and graded back, and lists past D1's 100 bound parameters.
 import { env } from "cloudflare:workers";
-import { decode } from "turbo-stream";
 import { beforeAll, describe, expect, it } from "vitest";
 import { legacySeed, shuffleFor } from "~/lib/student-tests/legacy-shuffle.server";
-import { call, postForm } from "./helpers";
+import { call, loaderData, postForm } from "./helpers";
 import { admin, journal, launch, makeRoom, one, rows, seedMcqs, signUpAdmin, start, takingStudent, testOf, UNLOCK, type Room } from "./rooms-fixture";
 
 type DrawRow = { position: number; question_id: string; section_id: string | null; option_order: string | null };
@@ -29,15 +28,6 @@ function shownOrder(page: string, draw: DrawRow[]) {
     })
     .sort((a, b) => a.at - b.at)
     .map((x) => x.key);
-}
-
-/** A page's loader data, decoded from its single-fetch answer (`${path}.data`). */
-async function loaderData<T>(path: string, route: string, cookie: string): Promise<T> {
-  const res = await call(`${path}.data`, { cookie });
-  expect(res.status, path).toBe(200);
-  const decoded = await decode(res.body!);
-  await decoded.done;
-  return (decoded.value as Record<string, { data: T }>)[route]!.data;
 }
 
 /** A student who joined, the room started, and the test launched: the student and their test's id. */

@@ -1,4 +1,6 @@
 import { exports } from "cloudflare:workers";
+import { decode } from "turbo-stream";
+import { expect } from "vitest";
 
 export const ORIGIN = "http://localhost";
 export const ADMIN_CODE = "TEST-ADMIN-CODE";
@@ -45,4 +47,13 @@ export async function signUp(opts: { role?: "admin" | "student"; email?: string;
   });
   if (response.status !== 302) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
   return { email, password, cookie: cookieFrom(response), response };
+}
+
+/** One route's loader data of a page, as the browser's client navigation reads it (`.data`). */
+export async function loaderData<T>(path: string, route: string, cookie: string): Promise<T> {
+  const res = await call(`${path}.data`, { cookie });
+  expect(res.status, path).toBe(200);
+  const decoded = await decode(res.body!);
+  await decoded.done;
+  return (decoded.value as Record<string, { data: T }>)[route]!.data;
 }

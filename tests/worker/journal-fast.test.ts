@@ -8,7 +8,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { configureD1Meter, readD1Meter } from "~/lib/d1/meter.server";
 import { CAPABILITY_HEADER, CAPABILITY_MS, signCapability } from "~/lib/student-tests/capability.server";
 import { forgetJournalGates } from "~/lib/student-tests/code-journal.server";
-import { call, postForm } from "./helpers";
+import { call, loaderData, postForm } from "./helpers";
 import {
   admin,
   flushHeld,
@@ -19,6 +19,7 @@ import {
   one,
   rows,
   seedCodingCategory,
+  seedMcqCategory,
   signUpAdmin,
   start,
   takingStudent,
@@ -75,6 +76,33 @@ function send(testId: string, capability: string, entries: JournalInput[], cooki
 const code = (seq: number, questionId: string, text: string): JournalInput => ({ seq, kind: "code", payload: { questionId, code: text } });
 
 describe("the journal's fast path", () => {
+  it("the test pages' loaders hand out a capability: a page's first autosaves already make no D1 query", async () => {
+    await seedMcqCategory("JF-Mcq");
+    for (const [category, type] of [[CATEGORY, "coding"], ["JF-Mcq", "mcq"]] as const) {
+      room = await makeRoom(category, type);
+      const s = await takingStudent(room, `Loader ${type}`);
+      await start(room);
+      expect((await launch(s.cookie, room)).status).toBe(302);
+      const page = await loaderData<{ testId: string; capability: string | null }>(`/test/${room.id}/${type}`, `routes/test.$roomId.${type}`, s.cookie);
+      expect(typeof page.capability, type).toBe("string");
+      const entries: JournalInput[] = [{ seq: 0, kind: "mcq-progress", payload: { answers: {}, marked: [], current: 0 } }];
+      if (type === "coding") {
+        const [{ question_id }] = await rows<{ question_id: string }>("SELECT question_id FROM test_draws WHERE student_test_id = ? ORDER BY position", page.testId);
+        entries.splice(0, 1, code(0, question_id!, "from the first keystroke"));
+      }
+      // The room object reads the room once (GATE_READ_MS); the session is not read, and no cookie is sent.
+      configureD1Meter({ D1_METER: "1" });
+      const before = readD1Meter();
+      const res = await send(page.testId, page.capability!, entries);
+      expect(res.status, type).toBe(200);
+      expect(((await res.json()) as Answer).accepted, type).toHaveLength(1);
+      const first = readD1Meter().queries - before.queries;
+      expect((await send(page.testId, page.capability!, [{ ...entries[0]!, seq: 1 }])).status).toBe(200);
+      expect(readD1Meter().queries - before.queries - first, type).toBe(0);
+      configureD1Meter({});
+    }
+  });
+
   it("takes autosaves on the capability alone, with no session cookie and no D1 query; the flush writes what it took", async () => {
     const s = await taker("Fast Taker");
     // The first fast request may read the room (once per GATE_READ_MS); the next ones read nothing.

@@ -4,6 +4,8 @@ import { lazyModule, whenLoaded } from "~/offline/lazy";
 
 type Options = {
   testId: string;
+  /** The loader's test capability (the journal's fast path), if it gave one. */
+  capability?: string | null;
   /** Server clock minus browser clock, read on every append. */
   clockOffset: () => number;
   onState?: (state: TestState) => void;
@@ -29,13 +31,13 @@ if (typeof window !== "undefined") loadJournalModule().catch(() => {});
  * IndexedDB). `append` works from the first render: anything written before
  * the journal exists is queued and written as soon as it does.
  */
-export function useJournal({ testId, clockOffset, onState, onRejected, onJudged, onAccepted }: Options) {
+export function useJournal({ testId, capability, clockOffset, onState, onRejected, onJudged, onAccepted }: Options) {
   const [status, setStatus] = useState<JournalStatus | null>(null);
   const [journal, setJournal] = useState<Journal | null>(null);
   const journalRef = useRef<Journal | null>(null);
   const queue = useRef<Queued[]>([]);
-  const callbacks = useRef({ clockOffset, onState, onRejected, onJudged, onAccepted });
-  callbacks.current = { clockOffset, onState, onRejected, onJudged, onAccepted };
+  const callbacks = useRef({ capability, clockOffset, onState, onRejected, onJudged, onAccepted });
+  callbacks.current = { capability, clockOffset, onState, onRejected, onJudged, onAccepted };
   // Entries the server answered: already in its state, so they are not laid
   // over it again while the pending list is read again (a test's few
   // thousand ids at most, kept for the page's life).
@@ -47,6 +49,8 @@ export function useJournal({ testId, clockOffset, onState, onRejected, onJudged,
     const cancel = whenLoaded(loadJournalModule, ({ createJournal }) => {
       const opened = createJournal({
         testId,
+        // The loader's, when the journal is made; after that the journal keeps the newest its answers carry.
+        capability: callbacks.current.capability,
         clockOffset: () => callbacks.current.clockOffset(),
         onSettled: (ids) => {
           for (const id of ids) settled.current.add(id);

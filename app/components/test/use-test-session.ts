@@ -34,6 +34,8 @@ export type SessionOptions = {
   type: "coding" | "mcq";
   roomId: string;
   testId: string;
+  /** The loader's test capability (issue 40): the journal's first autosaves take the fast path. */
+  capability?: string | null;
   /** The loader's server time and state (merged with this device's copy). */
   serverNow: number;
   state: TestState;
@@ -156,6 +158,7 @@ export function useTestSession(options: SessionOptions) {
   const pendingRef = useRef<Entry[]>([]);
   const journal = useJournal({
     testId,
+    capability: options.capability,
     clockOffset,
     onState,
     onJudged: (judged) => opts.current.onJudged?.(judged),

@@ -26,6 +26,15 @@ export async function signCapability(secret: string, c: Capability): Promise<str
 }
 
 /**
+ * A capability for a student's test from a request that has just read their
+ * session (the journal's full path, the test pages' loaders): so the page's
+ * first autosaves already take the fast path.
+ */
+export function issueCapability(secret: string, ids: { testId: string; roomId: string; studentId: string; sessionId: string }): Promise<string | null> {
+  return signCapability(secret, { ...ids, checkedAt: Date.now() });
+}
+
+/**
  * The capability for `testId`, when the token is one this server signed for
  * that test and it has not ended (its session checked within CAPABILITY_MS); else null.
  */

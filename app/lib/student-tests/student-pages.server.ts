@@ -4,6 +4,8 @@ import { requireRole } from "~/lib/accounts/session.server";
 import { findTest, requireMembership } from "./student-tests.server";
 import { redirectWithToast } from "~/lib/ui/toast.server";
 import { requireSeb } from "~/lib/seb/check.server";
+import { getServerEnv } from "~/lib/env.server";
+import { issueCapability } from "./capability.server";
 
 type PageOptions = {
   /** Where an unknown room goes instead of /student with "Room not found" (the launcher: /not-found). */
@@ -41,4 +43,18 @@ export async function requireTestPage(request: Request, context: AppLoadContext,
     throw await redirectWithToast("/student", { type: "error", message: "Test disqualified due to multiple tab switches" });
   }
   return { ...page, test };
+}
+
+/**
+ * A test page's capability for its journal (issue 40): the page's loader has
+ * just read the session, so its first autosaves can take the fast path.
+ */
+export function testPageCapability(context: AppLoadContext, page: Awaited<ReturnType<typeof requireTestPage>>) {
+  const { room, test, student } = page;
+  return issueCapability(getServerEnv(context.cloudflare.env).BETTER_AUTH_SECRET, {
+    testId: test.id,
+    roomId: room.id,
+    studentId: student.id,
+    sessionId: student.sessionId,
+  });
 }

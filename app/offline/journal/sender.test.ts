@@ -34,6 +34,19 @@ describe("the journal's sender", () => {
     expect(JSON.parse(String(init!.body))).toEqual({ entries: batch });
   });
 
+  it("sends the page's test capability from the first request, then the newest an answer carried", async () => {
+    const answers = [{ capability: "cap-2.sig" }, {}, { capability: "cap-3.sig" }, {}];
+    const fetch = vi.fn(async () => Response.json({ accepted: ["e1"], rejected: [], state: STATE, ...answers.shift() }));
+    const sender = createSender({ endpoint: "/api/journal/t1", fetch: fetch as unknown as typeof globalThis.fetch, timeoutMs: 1_000, capability: "cap-1.sig" });
+    for (let i = 0; i < 4; i++) expect((await sender.send(batch)).type).toBe("ok");
+    const sent = fetch.mock.calls.map((call) => ((call as unknown as [string, RequestInit])[1].headers as Record<string, string>)["X-Test-Capability"]);
+    expect(sent).toEqual(["cap-1.sig", "cap-2.sig", "cap-2.sig", "cap-3.sig"]);
+    // Without one, the first request goes without the header (the full journal then gives one).
+    const { sender: bare, fetch: bareFetch } = senderAnswering(Response.json({ accepted: ["e1"], rejected: [], state: STATE }));
+    await bare.send(batch);
+    expect(bareFetch.mock.calls[0]![1]!.headers).toEqual({ "Content-Type": "application/json" });
+  });
+
   it("hands back the server's answer, with its defaults", async () => {
     const { sender } = senderAnswering(Response.json({ accepted: ["e1"], rejected: [], state: STATE, anchor: "5.sig" }));
     expect(await sender.send(batch)).toEqual({ type: "ok", body: { accepted: ["e1"], rejected: [], judged: [], state: WITH_DEFAULTS, anchor: "5.sig" } });

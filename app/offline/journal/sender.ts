@@ -51,6 +51,8 @@ export type SenderOptions = {
   fetch: typeof fetch;
   /** Per request. */
   timeoutMs: number;
+  /** A test capability the page was given (its loader's), until an answer carries a newer one. */
+  capability?: string | null;
 };
 
 export type Sender = {
@@ -60,10 +62,10 @@ export type Sender = {
   abort(): void;
 };
 
-export function createSender({ endpoint, fetch: doFetch, timeoutMs }: SenderOptions): Sender {
+export function createSender({ endpoint, fetch: doFetch, timeoutMs, capability: given = null }: SenderOptions): Sender {
   let inflight: AbortController | null = null;
-  // The newest test capability an answer carried: autosaves sent with it take the server's fast path.
-  let capability: string | null = null;
+  // The newest test capability the page or an answer carried: autosaves sent with it take the server's fast path.
+  let capability: string | null = given;
   return {
     async send(batch) {
       const controller = new AbortController();
