@@ -77,6 +77,15 @@
 // page sends it, so a student makes one or two more requests in the run
 // (requests per student-minute about 1 / (SECONDS / 60) higher at most).
 //
+// Issue 40 adds: `devProxyCpuMsPerRequest`, the part of workerCpuMsPerRequest
+// that wrangler dev's proxy spends forwarding each request to the Worker's
+// own process (production has no such proxy), and `workerOwnCpuMsPerRequest`,
+// the rest (the Worker, its objects and local D1); and `cpuPerRequestKind`,
+// the same figures for PROBE_REQUESTS (default 2000) requests of each of four
+// kinds, measured on the same server after the run (see cpuProbes): a static
+// file, a request the Worker refuses at once, a fast-path autosave and a
+// full-path one.
+//
 // Accounts are load-<n>@bench.test (password bench-load-1234), created on the
 // first run and signed in afterwards; every run makes new rooms. Options
 // (environment): BASE_URL, STUDENTS, ROOMS, SECONDS, AUTOSAVE_MS,
@@ -449,6 +458,73 @@ function workerMeter(admin, roomIds) {
 }
 
 /**
+ * What one request of each kind costs workerd, measured on the same server
+ * after the run, with nothing else going on: PROBE_REQUESTS requests of each,
+ * 8 at a time, split as the run's figure is (the dev proxy, the rest).
+ * - asset: a static file, which the runtime answers without the Worker (its
+ *   own routing: what any request costs here before the Worker runs);
+ * - refused: a journal POST from a foreign origin, which the Worker refuses
+ *   after reading the URL (the Worker's entry, nothing more);
+ * - fastAutosave: one code autosave with the test capability (the fast path);
+ * - fullAutosave: the same without it (the session and D1, before issue 40).
+ * The autosaves come from 8 of the run's students, one request in flight each,
+ * seq in order, each first sent once the full way for a fresh capability.
+ */
+const PROBE_REQUESTS = Number(process.env.PROBE_REQUESTS ?? 2000);
+async function cpuProbes(students) {
+  const pids = workerdPids();
+  if (!pids.length || PROBE_REQUESTS <= 0) return null;
+  const proxy = devProxyPid;
+  const probe = async (send) => {
+    const [allFrom, proxyFrom] = [cpuMs(pids), proxy ? cpuMs([proxy]) : 0];
+    const statuses = {};
+    let sent = 0;
+    await Promise.all(
+      Array.from({ length: 8 }, async (_, lane) => {
+        while (sent < PROBE_REQUESTS) {
+          sent++;
+          const res = await send(lane);
+          await res.arrayBuffer();
+          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+        }
+      }),
+    );
+    const all = cpuMs(pids) - allFrom;
+    const proxyMs = proxy ? cpuMs([proxy]) - proxyFrom : null;
+    const perRequest = (ms) => Math.round((ms / sent) * 100) / 100;
+    return {
+      requests: sent,
+      statuses,
+      cpuMsPerRequest: perRequest(all),
+      devProxyCpuMsPerRequest: proxyMs === null ? null : perRequest(proxyMs),
+      workerOwnCpuMsPerRequest: proxyMs === null ? null : perRequest(all - proxyMs),
+    };
+  };
+  const lanes = students.slice(0, 8);
+  const autosave = (student, capability) =>
+    post(
+      `/api/journal/${student.testId}`,
+      { entries: [{ id: crypto.randomUUID(), seq: student.seq++, kind: "code", payload: { questionId: student.questions[0], code: `print(input())  # probe ${student.seq}` }, createdAt: Date.now(), ...(student.anchor ? { anchor: student.anchor } : {}) }] },
+      student.cookie,
+      { json: true, extraHeaders: capability ? { "X-Test-Capability": capability } : {} },
+    );
+  for (const student of lanes) {
+    const res = await autosave(student, null);
+    const answer = res.ok ? await res.json() : (await res.body?.cancel(), null);
+    student.probeCapability = answer?.capability ?? null;
+    if (answer?.anchor) student.anchor = answer.anchor;
+  }
+  return {
+    asset: await probe(() => fetch(`${BASE_URL}/favicon.svg`)),
+    refused: await probe(() =>
+      fetch(`${BASE_URL}/api/journal/probe`, { method: "POST", headers: { Origin: "https://elsewhere.example", "Content-Type": "application/json" }, body: "{}" }),
+    ),
+    fastAutosave: lanes.every((s) => s.probeCapability) ? await probe((lane) => autosave(lanes[lane % lanes.length], lanes[lane % lanes.length].probeCapability)) : null,
+    fullAutosave: await probe((lane) => autosave(lanes[lane % lanes.length], null)),
+  };
+}
+
+/**
  * Restarts the Worker of the bench's own server: the stop is ordered, the
  * server stops answering, and the same port answers again (wrangler on the
  * same --persist-to). Times are Date.now().
@@ -708,6 +784,7 @@ async function main() {
     await sleep(500);
   }
   for (const s of students) s.socket.close();
+  const probes = await cpuProbes(students.filter((s) => s.testId && s.questions?.length));
 
   // Each tab switch applied once: the count the admin sees against the tab-switch entries the server accepted.
   const tabSwitches = { sent: 0, accepted: 0, replayed: 0, acrossRestart: restart ? 0 : null, counted: 0 };
@@ -791,6 +868,8 @@ async function main() {
     // Of workerCpuMsPerRequest, what wrangler dev's proxy spent forwarding (it is not in production), and the rest: the Worker, its objects and local D1.
     devProxyCpuMsPerRequest: spent.devProxyCpuMs === null ? null : perRequest(spent.devProxyCpuMs),
     workerOwnCpuMsPerRequest: workerCpu === null || spent.devProxyCpuMs === null ? null : perRequest(workerCpu - spent.devProxyCpuMs),
+    // What one request of each kind costs on the same server after the run (see cpuProbes).
+    cpuPerRequestKind: probes,
     d1QueriesPerRequest: d1 ? perRequest(d1.queries) : null,
     d1RowsWrittenPerStudentMinute: d1 ? perMinute(d1.rowsWritten) : null,
     // Of those, what the last reading's flush wrote: held code that would otherwise reach D1 at the next alarm.

@@ -1,7 +1,14 @@
-import { getServerByName } from "partyserver";
 import type { Audience, RoomEvent } from "../../party/protocol";
 import { LOBBY, PRACTICE_LOBBY } from "../../party/protocol";
 import { requestGradeSync } from "./lti/grades.server";
+
+/**
+ * A room's party object, addressed by its name. partyserver's getServerByName
+ * makes a setName call before every call; the object already knows its name
+ * (ctx.id.name, which partyserver reads), so that was a second round trip to
+ * the object for each publish (issue 40, decision 045).
+ */
+export const roomObject = (env: Env, roomId: string) => env.RoomParty.get(env.RoomParty.idFromName(roomId));
 
 /**
  * Publishes an event on a room's party after the change is committed. A
@@ -14,7 +21,7 @@ export async function publish(env: Env, room: string, event: RoomEvent, audience
 
 async function publishAll(env: Env, room: string, events: RoomEvent[], audience?: Audience) {
   try {
-    const stub = await getServerByName(env.RoomParty, room);
+    const stub = roomObject(env, room);
     await stub.publishAll(events, audience);
   } catch (error) {
     console.error(`party publish to ${room} failed`, error);
@@ -96,12 +103,12 @@ export function publishPracticeParticipantsChanged(env: Env, practiceRoomId: str
  * fire.
  */
 export async function setStartAlarm(env: Env, roomId: string, at: number | null) {
-  const stub = await getServerByName(env.RoomParty, roomId);
+  const stub = roomObject(env, roomId);
   await stub.setStartAlarm(at);
 }
 
 /** Sets (or with null, clears) the alarm on which the room's party releases its results (decision 041). A failure throws: the release would not come. */
 export async function setReleaseAlarm(env: Env, roomId: string, at: number | null) {
-  const stub = await getServerByName(env.RoomParty, roomId);
+  const stub = roomObject(env, roomId);
   await stub.setReleaseAlarm(at);
 }

@@ -3,7 +3,7 @@ import { requireRecentRole } from "~/lib/accounts/session.server";
 import { getServerEnv } from "~/lib/env.server";
 import { jsonError as error, readJsonBody, requireJsonWrite } from "~/lib/http/json-request.server";
 import { publishCodeSaved, publishParticipantsChanged } from "~/lib/party.server";
-import { signAnchor } from "~/lib/student-tests/anchor.server";
+import { recentAnchor } from "~/lib/student-tests/anchor.server";
 import { journalJudge } from "~/lib/student-tests/coding-test.server";
 import { isSizeIssue, JOURNAL_LIMITS, JournalBatchSchema } from "~/lib/student-tests/journal-protocol";
 import { forgetJournalGates, roomJournal } from "~/lib/student-tests/code-journal.server";
@@ -79,7 +79,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const secret = serverEnv.BETTER_AUTH_SECRET;
   // The session was read just now (or within RECENT_VIEWER_MS): the next autosaves can go the fast way (decision 045).
   const [anchor, capability] = await Promise.all([
-    signAnchor(secret),
+    recentAnchor(secret),
     issueCapability(secret, { testId: test.id, roomId: room.id, studentId: student.id, sessionId: student.sessionId }),
   ]);
   return Response.json({ accepted: result.accepted, rejected: result.rejected, judged: result.judged, state: result.state, anchor, capability });

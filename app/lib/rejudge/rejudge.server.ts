@@ -4,12 +4,11 @@
 // the results page shows: the open rejudge, its preview, the trail, and which
 // questions changed after their submissions were judged.
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { getServerByName } from "partyserver";
 import { questions, rejudgeItems, rejudges, roomParticipants, roomQuestions, studentTests, submissions, testCases, testRooms, user } from "~/db/schema";
 import type { Db } from "~/lib/d1/db.server";
 import { native, runNativeBatch } from "~/lib/d1/queries.server";
 import { FormError } from "~/lib/http/forms.server";
-import { publish } from "~/lib/party.server";
+import { publish, roomObject } from "~/lib/party.server";
 import { caseFlips, REJUDGE_MESSAGES, type RejudgePreviewRow, type RejudgeSummary } from "./rejudge";
 
 const OPEN = ["previewing", "ready", "applying"] as const;
@@ -79,7 +78,7 @@ export async function startRejudge(
     throw error;
   }
   try {
-    const stub = await getServerByName(env.RoomParty, roomId);
+    const stub = roomObject(env, roomId);
     await stub.startRejudge(id);
   } catch (error) {
     console.error("rejudge: the room's object could not start it", error);
@@ -118,7 +117,7 @@ export async function applyRejudgeInRoom(db: Db, env: Env, roomId: string, rejud
   const row = await db.select({ state: rejudges.state }).from(rejudges).where(and(eq(rejudges.id, rejudgeId), eq(rejudges.roomId, roomId))).get();
   if (!row) throw new FormError(REJUDGE_MESSAGES.notFound, 404);
   if (row.state !== "ready") throw await refusal(db, roomId, rejudgeId);
-  const stub = await getServerByName(env.RoomParty, roomId);
+  const stub = roomObject(env, roomId);
   const outcome = await stub.applyRejudge(rejudgeId, admin.name);
   if (outcome === "not-ready") throw await refusal(db, roomId, rejudgeId);
   const counts = await db.get<{ written: number; kept: number }>(sql`select

@@ -5,7 +5,6 @@
 // analysis itself runs in the room's Durable Object (issue 39, decision 044:
 // analysis-job.server.ts); this is the Worker's side.
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
-import { getServerByName } from "partyserver";
 import {
   liveCodeProgress,
   questions,
@@ -21,6 +20,7 @@ import {
 } from "~/db/schema";
 import type { Db } from "~/lib/d1/db.server";
 import { FormError } from "~/lib/http/forms.server";
+import { roomObject } from "~/lib/party.server";
 import { codeTimeline } from "~/lib/monitor/monitor.server";
 import type { Room } from "~/lib/rooms/rooms.server";
 import { inRoomOrDrawn } from "~/lib/rooms/draws.server";
@@ -74,7 +74,6 @@ export async function inputHash(items: { id: string; code: string }[], earlier: 
   return btoa(String.fromCharCode(...new Uint8Array(digest)));
 }
 
-const roomObject = (env: Env, roomId: string) => getServerByName(env.RoomParty, roomId);
 
 /**
  * Analyse now (issue 39): asks the room's object to analyse one coding

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ANCHOR_REUSE_MS, signAnchor, verifyAnchor } from "./anchor.server";
+import { ANCHOR_REUSE_MS, recentAnchor, signAnchor, verifyAnchor } from "./anchor.server";
 
 const SECRET = "unit-test-secret-0123456789";
 
@@ -18,13 +18,14 @@ describe("time anchors", () => {
     for (const bad of [undefined, "", "123", "abc.def", `${anchor}x!`, `-1.${signature}`]) expect(await verifyAnchor(SECRET, bad)).toBeNull();
   });
 
-  it("an anchor signed within ANCHOR_REUSE_MS is handed out again, never one from later", async () => {
-    const first = await signAnchor(SECRET, 1_700_000_100_000);
-    expect(await signAnchor(SECRET, 1_700_000_100_000 + ANCHOR_REUSE_MS - 1)).toBe(first);
+  it("the journal's anchor signed within ANCHOR_REUSE_MS is handed out again, never one from later; signAnchor is always exact", async () => {
+    const first = await recentAnchor(SECRET, 1_700_000_100_000);
+    expect(await recentAnchor(SECRET, 1_700_000_100_000 + ANCHOR_REUSE_MS - 1)).toBe(first);
+    expect(await verifyAnchor(SECRET, await signAnchor(SECRET, 1_700_000_100_001))).toBe(1_700_000_100_001);
     // Another secret, an earlier time or one past the window: signed anew.
-    expect(await verifyAnchor("another-secret-0123456789", await signAnchor("another-secret-0123456789", 1_700_000_100_001))).toBe(1_700_000_100_001);
-    expect(await verifyAnchor(SECRET, await signAnchor(SECRET, 1_700_000_099_999))).toBe(1_700_000_099_999);
-    expect(await verifyAnchor(SECRET, await signAnchor(SECRET, 1_700_000_100_000 + ANCHOR_REUSE_MS))).toBe(1_700_000_100_000 + ANCHOR_REUSE_MS);
+    expect(await verifyAnchor("another-secret-0123456789", await recentAnchor("another-secret-0123456789", 1_700_000_100_001))).toBe(1_700_000_100_001);
+    expect(await verifyAnchor(SECRET, await recentAnchor(SECRET, 1_700_000_099_999))).toBe(1_700_000_099_999);
+    expect(await verifyAnchor(SECRET, await recentAnchor(SECRET, 1_700_000_100_000 + ANCHOR_REUSE_MS))).toBe(1_700_000_100_000 + ANCHOR_REUSE_MS);
   });
 
   it("a token verified once is still checked exactly: a changed one is refused after it", async () => {

@@ -10,20 +10,24 @@ import { signPayload, verifyPayload } from "~/lib/http/signed.server";
 /** A key of its own, derived from the auth secret (domain-separated, never the secret itself). */
 const anchorKey = (secret: string) => `proctor-edge/time-anchor/v1\0${secret}`;
 
+/** `<ms>.<signature>`: the time stays readable, so the browser can order anchors without a key. */
+export async function signAnchor(secret: string, now = Date.now()): Promise<string> {
+  return signPayload(anchorKey(secret), String(Math.floor(now)));
+}
+
 /**
- * An anchor signed at most this long ago is handed out again (issue 40): it
- * vouches for an earlier time, which only weakens what an entry can claim, by
- * at most this much, and a class's journal answers then share anchors, which
- * the journal verifies once (signed.server's cache).
+ * The journal's answers (issue 40): an anchor signed at most ANCHOR_REUSE_MS
+ * ago is handed out again. It vouches for an earlier time, which only weakens
+ * what an entry can claim, by at most that much; and a class's answers then
+ * share anchors, which the journal verifies once (signed.server's cache). The
+ * party's welcome and pong sign their exact server time (clock offsets use it).
  */
 export const ANCHOR_REUSE_MS = 500;
 let lastSigned: { secret: string; at: number; anchor: string } | null = null;
-
-/** `<ms>.<signature>`: the time stays readable, so the browser can order anchors without a key. */
-export async function signAnchor(secret: string, now = Date.now()): Promise<string> {
+export async function recentAnchor(secret: string, now = Date.now()): Promise<string> {
   const at = Math.floor(now);
   if (lastSigned && lastSigned.secret === secret && at >= lastSigned.at && at - lastSigned.at < ANCHOR_REUSE_MS) return lastSigned.anchor;
-  const anchor = await signPayload(anchorKey(secret), String(at));
+  const anchor = await signAnchor(secret, at);
   lastSigned = { secret, at, anchor };
   return anchor;
 }

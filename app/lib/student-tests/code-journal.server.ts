@@ -7,15 +7,14 @@ import { liveCodeProgress } from "~/db/schema";
 import type { Db } from "~/lib/d1/db.server";
 import { newestCode, type HeardWindow, type HeldJournal, type LatestCode, type PackedEntry } from "./code-journal";
 import type { HeardSpan } from "./outages";
+import { roomObject } from "~/lib/party.server";
 
 export type { LatestCode, PackedEntry };
 
-/** The room's object, by the name partyserver gives it (no setName round trip: ctx.id.name carries it). */
-const room = (env: Env, roomId: string) => env.RoomParty.get(env.RoomParty.idFromName(roomId));
 
 /** The journal's view of its room's object (applyJournal's `hold`); nothing to send makes no call. */
 export function roomJournal(env: Env, roomId: string): HeldJournal {
-  const stub = room(env, roomId);
+  const stub = roomObject(env, roomId);
   return {
     take: (entries) => (entries.length === 0 ? Promise.resolve({ conflicts: [] }) : stub.takeEntries(entries)),
     known: (ids) => (ids.length === 0 ? Promise.resolve([]) : stub.knownEntries(ids)),
@@ -24,25 +23,25 @@ export function roomJournal(env: Env, roomId: string): HeldJournal {
 }
 
 function heldCode(env: Env, roomId: string, testId: string): Promise<LatestCode[]> {
-  return room(env, roomId).heldCode(testId);
+  return roomObject(env, roomId).heldCode(testId);
 }
 
 export function heldLastEdits(env: Env, roomId: string): Promise<Record<string, number>> {
-  return room(env, roomId).heldLastEdits();
+  return roomObject(env, roomId).heldLastEdits();
 }
 
 export function heldEntries(env: Env, roomId: string, testId: string): Promise<PackedEntry[]> {
-  return room(env, roomId).heldEntries(testId);
+  return roomObject(env, roomId).heldEntries(testId);
 }
 
 /** When the room's object heard from these tests' students within each window (held entries keep their arrival time). */
 export function heldHeardDuring(env: Env, roomId: string, windows: HeardWindow[]): Promise<HeardSpan[][]> {
-  return windows.length === 0 ? Promise.resolve([]) : room(env, roomId).heardDuring(windows);
+  return windows.length === 0 ? Promise.resolve([]) : roomObject(env, roomId).heardDuring(windows);
 }
 
 /** Writes the room's held code to D1 now (before a reader that reads many tests from D1, e.g. the similarity check). */
 export function flushRoomJournal(env: Env, roomId: string): Promise<void> {
-  return room(env, roomId).flushJournal();
+  return roomObject(env, roomId).flushJournal();
 }
 
 /**
@@ -55,7 +54,7 @@ export function flushRoomJournal(env: Env, roomId: string): Promise<void> {
 export async function forgetJournalGates(env: Env, roomId: string, testId?: string): Promise<void> {
   if (!roomId) return;
   try {
-    await room(env, roomId).forgetGates(testId);
+    await roomObject(env, roomId).forgetGates(testId);
   } catch (error) {
     console.error(`journal gates of ${roomId} not reset`, error);
   }
@@ -63,7 +62,7 @@ export async function forgetJournalGates(env: Env, roomId: string, testId?: stri
 
 /** The room's object forgets these tests (all when null): their D1 rows are being deleted. */
 export function forgetHeldTests(env: Env, roomId: string, testIds: string[] | null): Promise<void> {
-  return room(env, roomId).forgetTests(testIds);
+  return roomObject(env, roomId).forgetTests(testIds);
 }
 
 /**
