@@ -11,7 +11,11 @@
 // and anything not accepted is sent again with the next save (after a failed
 // request, once the page's back-off has passed; see below). In the last 10
 // s, SUBMITTERS students (default 60) press Submit Code (the page's route
-// action), and the time to each verdict is measured.
+// action), and the time to each verdict is measured. One answered "busy,
+// saved" (`queued`, issue 40) goes to the journal as a submit-code entry, as
+// the page sends it; its verdict is the journal answer that judges it
+// (`submits.queued`, `judgedLater`); one never judged by the end of the drain
+// is `dropped`.
 //
 // Prints JSON on stdout (progress on stderr):
 //   { students, seconds, errors, sent, stored, lost, journal: {p50, p95, p99, max},
@@ -381,6 +385,15 @@ async function flush(student) {
     }
     const answer = await res.json();
     if (answer.anchor) student.anchor = answer.anchor;
+    // A queued Submit Code's verdict, as the page reads it from the journal's answer (a null score: received, judged later).
+    for (const judged of answer.judged ?? []) {
+      const waiting = student.awaitingVerdict?.get(judged.id);
+      if (!waiting || judged.passed === null) continue;
+      student.awaitingVerdict.delete(judged.id);
+      waiting.submits.verdicts++;
+      waiting.submits.judgedLater++;
+      waiting.submits.ms.push(performance.now() - waiting.started);
+    }
     if (answer.capability) student.capability = answer.capability;
     // Only what this request carried (and is still pending) counts: an entry is stored once however often it was sent.
     const carried = new Set(student.pending.map((e) => e.id));
@@ -475,7 +488,8 @@ async function cpuProbes(students) {
   const pids = workerdPids();
   if (!pids.length || PROBE_REQUESTS <= 0) return null;
   const proxy = devProxyPid;
-  const probe = async (send) => {
+  const probe = async (name, send) => {
+    log(`probe: ${PROBE_REQUESTS} requests of kind ${name}`);
     const [allFrom, proxyFrom] = [cpuMs(pids), proxy ? cpuMs([proxy]) : 0];
     const statuses = {};
     let sent = 0;
@@ -515,12 +529,12 @@ async function cpuProbes(students) {
     if (answer?.anchor) student.anchor = answer.anchor;
   }
   return {
-    asset: await probe(() => fetch(`${BASE_URL}/favicon.svg`)),
-    refused: await probe(() =>
+    asset: await probe("asset", () => fetch(`${BASE_URL}/favicon.svg`)),
+    refused: await probe("refused", () =>
       fetch(`${BASE_URL}/api/journal/probe`, { method: "POST", headers: { Origin: "https://elsewhere.example", "Content-Type": "application/json" }, body: "{}" }),
     ),
-    fastAutosave: lanes.every((s) => s.probeCapability) ? await probe((lane) => autosave(lanes[lane % lanes.length], lanes[lane % lanes.length].probeCapability)) : null,
-    fullAutosave: await probe((lane) => autosave(lanes[lane % lanes.length], null)),
+    fastAutosave: lanes.every((s) => s.probeCapability) ? await probe("fastAutosave", (lane) => autosave(lanes[lane % lanes.length], lanes[lane % lanes.length].probeCapability)) : null,
+    fullAutosave: await probe("fullAutosave", (lane) => autosave(lanes[lane % lanes.length], null)),
   };
 }
 
@@ -663,7 +677,8 @@ async function main() {
   // The page's journal starts its code pacing at a random point of the window, so pages opened together do not send in step.
   for (const s of students) s.lastSentAt = Date.now() - Math.random() * CODE_SEND_MS;
   const submitFrom = ends - 10_000;
-  for (const room of rooms) room.submits = { sent: 0, verdicts: 0, dropped: 0, ms: [] };
+  for (const room of rooms) room.submits = { sent: 0, verdicts: 0, dropped: 0, queued: 0, judgedLater: 0, ms: [] };
+  for (const s of students) s.awaitingVerdict = new Map();
   const pings = setInterval(() => {
     for (const s of students)
       if (s.socket.readyState === WebSocket.OPEN) {
@@ -749,6 +764,13 @@ async function main() {
               stopRetry(student);
               await kick(student);
               const verdict = await action(`/test/${room.id}/coding`, { intent: "submit", questionId: student.questions[0], code: "print(input())" }, student.cookie);
+              // The runner queue outlived the wait (issue 40, item 5): the page journals the submission, and the journal judges it.
+              if (verdict?.queued) {
+                const entry = write(student, "submit-code", { questionId: student.questions[0], code: "print(input())" });
+                submits.queued++;
+                student.awaitingVerdict.set(entry.id, { started, submits });
+                return void (await kick(student));
+              }
               if (verdict?.kind !== "submit") return void submits.dropped++;
               submits.verdicts++;
               submits.ms.push(performance.now() - started);
@@ -784,6 +806,8 @@ async function main() {
     await sleep(500);
   }
   for (const s of students) s.socket.close();
+  // A queued Submit Code with no verdict after the drain was dropped.
+  for (const s of students) for (const { submits } of s.awaitingVerdict.values()) submits.dropped++;
   const probes = await cpuProbes(students.filter((s) => s.testId && s.questions?.length));
 
   // Each tab switch applied once: the count the admin sees against the tab-switch entries the server accepted.
@@ -821,7 +845,7 @@ async function main() {
     id: room.id,
     students: room.students.length,
     fanout: { p50: percentile(room.fanout, 50), p95: percentile(room.fanout, 95), max: percentile(room.fanout, 100), missing: room.students.length - room.fanout.length },
-    verdicts: { sent: room.submits.sent, verdicts: room.submits.verdicts, dropped: room.submits.dropped, p95: percentile(room.submits.ms, 95) },
+    verdicts: { sent: room.submits.sent, verdicts: room.submits.verdicts, queued: room.submits.queued, judgedLater: room.submits.judgedLater, dropped: room.submits.dropped, p95: percentile(room.submits.ms, 95) },
   }));
   const allFanout = rooms.flatMap((r) => r.fanout);
   const worst = roomResults.reduce((a, b) => ((b.fanout.p95 ?? 0) > (a.fanout.p95 ?? 0) ? b : a));
@@ -855,6 +879,9 @@ async function main() {
     submits: {
       sent: submitRequests,
       verdicts: rooms.reduce((n, r) => n + r.submits.verdicts, 0),
+      // Of those, answered "busy, saved" and then judged through the journal, as the page does (issue 40, item 5).
+      queued: rooms.reduce((n, r) => n + r.submits.queued, 0),
+      judgedLater: rooms.reduce((n, r) => n + r.submits.judgedLater, 0),
       dropped: rooms.reduce((n, r) => n + r.submits.dropped, 0),
       p95: percentile(allSubmits, 95),
     },
