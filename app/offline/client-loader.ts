@@ -14,14 +14,8 @@ export const OFFLINE_NOT_SAVED = "You are offline, and this test has not been sa
 export async function loadWithLocal<Data extends TestData>(roomId: string, serverLoader: () => Promise<Data>) {
   const server = await serverOrOffline(serverLoader);
   // The test capability (issue 40) stays in memory: the device keeps no credential beyond the page.
-  if (server) await saveServerData(roomId, server.testId, withoutCapability(server), server.serverNow, server.state);
+  if (server) await saveServerData(roomId, server.testId, { ...server, capability: null }, server.serverNow, server.state);
   const merged = mergeLocal(server, await readLocalTest<Data>(roomId));
   if (!merged) throw Response.json({ error: OFFLINE_NOT_SAVED }, { status: 503 });
   return merged;
-}
-
-function withoutCapability<Data extends object>(data: Data): Data {
-  if (!("capability" in data)) return data;
-  const { capability: _dropped, ...rest } = data as Data & { capability: unknown };
-  return { ...rest, capability: null } as Data;
 }

@@ -36,8 +36,8 @@ export function useJournal({ testId, capability, clockOffset, onState, onRejecte
   const [journal, setJournal] = useState<Journal | null>(null);
   const journalRef = useRef<Journal | null>(null);
   const queue = useRef<Queued[]>([]);
-  const callbacks = useRef({ capability, clockOffset, onState, onRejected, onJudged, onAccepted });
-  callbacks.current = { capability, clockOffset, onState, onRejected, onJudged, onAccepted };
+  const callbacks = useRef({ clockOffset, onState, onRejected, onJudged, onAccepted });
+  callbacks.current = { clockOffset, onState, onRejected, onJudged, onAccepted };
   // Entries the server answered: already in its state, so they are not laid
   // over it again while the pending list is read again (a test's few
   // thousand ids at most, kept for the page's life).
@@ -49,8 +49,8 @@ export function useJournal({ testId, capability, clockOffset, onState, onRejecte
     const cancel = whenLoaded(loadJournalModule, ({ createJournal }) => {
       const opened = createJournal({
         testId,
-        // The loader's, when the journal is made; after that the journal keeps the newest its answers carry.
-        capability: callbacks.current.capability,
+        // The loader's, when the journal is made (not a reason to make another); after that the journal keeps the newest its answers carry.
+        capability,
         clockOffset: () => callbacks.current.clockOffset(),
         onSettled: (ids) => {
           for (const id of ids) settled.current.add(id);
