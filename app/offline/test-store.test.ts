@@ -1,6 +1,7 @@
 import "fake-indexeddb/auto";
 import { describe, expect, it } from "vitest";
 import type { TestState } from "./journal";
+import { loadWithLocal } from "./client-loader";
 import { journaledCodes, mergeLocal, newerThanServer, readLocalTest, saveCode, saveProgress, saveServerData, saveState, saveSubmission, withPending } from "./test-store";
 
 const STATE: TestState = {
@@ -114,5 +115,23 @@ describe("the code the server holds or will hold once the journal syncs", () => 
     const shown = newerThanServer(local!.codes!.q2, "", null);
     expect(shown).toBe("typed before the page closed");
     expect(journaledCodes(questions, []).q2).not.toBe(shown);
+  });
+});
+
+describe("a test page's client loader", () => {
+  it("hands the page the server's test capability, but keeps none on the device", async () => {
+    const r = room();
+    const server = { ...data(), capability: "t1~r1~s1~k~x.signature" };
+    const page = await loadWithLocal(r, async () => server);
+    expect(page.capability).toBe(server.capability);
+    const kept = await readLocalTest<typeof server>(r);
+    expect(kept?.data.title).toBe("server");
+    expect(kept?.data.capability).toBeNull();
+    // Offline, the page is built from the device's copy: no capability, so the journal's first request goes the full way.
+    const offline = await loadWithLocal<typeof server>(r, async () => {
+      throw new TypeError("Failed to fetch");
+    });
+    expect(offline.fromDevice).toBe(true);
+    expect(offline.capability).toBeNull();
   });
 });
