@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, useFetcher, useLoaderData, type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useFetcher, useLoaderData, type ClientActionFunctionArgs, type ClientLoaderFunctionArgs, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { z } from "zod";
 import { ID_MAX } from "~/lib/http/input-limits";
@@ -34,6 +34,7 @@ import { TEST_RULES } from "~/lib/student-tests/test-rules";
 import type { ShownResult } from "~/lib/results/release";
 import { redirectWithToast } from "~/lib/ui/toast.server";
 import { loadWithLocal } from "~/offline/client-loader";
+import { actionOrOffline } from "~/lib/ui/action-or-offline";
 import { useOfflineShell } from "~/offline/service-worker";
 import { newerThanServer, saveSubmission } from "~/offline/test-store";
 
@@ -100,15 +101,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
 }
 
-/** In the browser: a lost connection answers `offline` (the page queues or explains) instead of the error page. */
-async function callServer(serverAction: ClientActionFunctionArgs["serverAction"]) {
-  try {
-    return await serverAction<typeof action>();
-  } catch (error) {
-    if (error instanceof Response || isRouteErrorResponse(error)) throw error;
-    return { ok: false as const, error: "You are offline.", offline: true as const };
-  }
-}
+const callServer = (serverAction: ClientActionFunctionArgs["serverAction"]) => actionOrOffline(() => serverAction<typeof action>());
 type CodeAnswer = Awaited<ReturnType<typeof callServer>>;
 type Sent = { intent: "run" | "submit"; questionId: string; code: string };
 
