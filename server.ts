@@ -7,7 +7,7 @@ import { foreignActionRefusal, requireJsonWrite } from "./app/lib/http/json-requ
 import { recentAnchor } from "./app/lib/student-tests/anchor.server";
 import { CAPABILITY_HEADER, readCapability } from "./app/lib/student-tests/capability.server";
 import { JOURNAL_LIMITS, JournalBatchSchema } from "./app/lib/student-tests/journal-protocol";
-import { isAutosave } from "./app/lib/student-tests/journal.server";
+import { fastPathTakes } from "./app/lib/student-tests/journal.server";
 import { withSecurityHeaders } from "./app/lib/http/security-headers.server";
 import { getLoadContext } from "./load-context";
 import { authorizePartyRequest } from "./party/authorize.server";
@@ -39,9 +39,11 @@ function safeDecode(segment: string) {
 }
 
 /**
- * The journal's fast path (issue 40, decision 045): a batch of autosaves sent
- * with a test capability is answered by the room's Durable Object, which holds
- * what it needs, with no load context, no session lookup and no D1 query.
+ * The journal's fast path (issue 40, decision 045): a batch of autosaves, tab
+ * switches and unlocks sent with a test capability is answered by the room's
+ * Durable Object, which holds what it needs, with no load context and no
+ * session lookup; autosaves make no D1 query, and a tab switch or an unlock one
+ * batch (its entry and its effect).
  * Otherwise it answers the request to pass on to the full journal (no
  * capability, one that has ended or is for another test, a batch with
  * anything else in it, or one the object leaves to the full journal): the
@@ -71,7 +73,7 @@ async function fastJournal(request: Request, env: Env, testId: string): Promise<
     return passOn();
   }
   const parsed = JournalBatchSchema.safeParse(body);
-  if (!parsed.success || !parsed.data.entries.every((e) => isAutosave(e.kind))) return passOn();
+  if (!parsed.success || !parsed.data.entries.every((e) => fastPathTakes(e.kind))) return passOn();
   const room = env.RoomParty.get(env.RoomParty.idFromName(capability.roomId));
   const answer = await room.fastJournal(testId, capability.studentId, parsed.data.entries);
   if (!answer) return passOn();

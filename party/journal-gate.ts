@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { roomParticipants, studentTests, testDraws, testRooms } from "../app/db/schema";
 import type { Db } from "../app/lib/d1/db.server";
+import { batchWhenFree } from "../app/lib/d1/queries.server";
 import type { Room } from "../app/lib/rooms/rooms.server";
 import { verifyAnchor } from "../app/lib/student-tests/anchor.server";
 import type { HotEntry } from "../app/lib/student-tests/code-journal";
 import type { JournalEntry, TestState } from "../app/lib/student-tests/journal-protocol";
-import { heldEntry, isAutosave, readJournalRequest } from "../app/lib/student-tests/journal.server";
+import { FAST_WRITES, fastPathTakes, fastWriteStatements, heldEntry, readJournalRequest, testFromRow } from "../app/lib/student-tests/journal.server";
 import { deadline, testState, type StudentTest } from "../app/lib/student-tests/student-tests.server";
 import { TEST_RULES } from "../app/lib/student-tests/test-rules";
 
@@ -14,8 +15,15 @@ export const GATE_READ_MS = 30_000;
 
 type Gate = { test: StudentTest; status: string | null; sebExempt: boolean; codingIds: Set<string> };
 
-/** What the fast path accepted: the entries to hold (the caller stores them) and the state to answer with. */
-export type FastOutcome = { entries: HotEntry[]; state: TestState };
+/** Tab switches and unlocks written here whose ids are kept for resends (about 100 bytes each). */
+const WRITTEN_KEPT = 10_000;
+
+/**
+ * What the fast path accepted: the autosaves to hold (the caller stores them),
+ * the state to answer with, and whether it wrote a tab switch or an unlock
+ * (which the admins' participants table shows).
+ */
+export type FastOutcome = { entries: HotEntry[]; state: TestState; wrote: boolean };
 
 /**
  * The journal's fast path in the room's Durable Object (issue 40, decision
@@ -43,6 +51,13 @@ export class JournalGates {
   #generation = 0;
   /** Tests changed since they were read (a tab switch, a finish): each is read alone before its next fast answer. */
   #stale = new Set<string>();
+  /** Tests with a tab switch or an unlock on its way to D1. */
+  #writing = new Set<string>();
+  /** Tab switches and unlocks this object wrote: entry id → test id. */
+  #written = new Map<string, string>();
+  /** The test rows this object's writes answered, numbered, until a read that started after them has seen them. */
+  #fresh = new Map<string, { test: StudentTest; n: number }>();
+  #writes = 0;
 
   constructor(
     private readonly roomId: string,
@@ -63,6 +78,7 @@ export class JournalGates {
   private async readTest(testId: string) {
     this.#stale.delete(testId);
     const generation = this.#generation;
+    const writes = this.#writes;
     const { found, prefetched } = await readJournalRequest(this.db(), testId, []);
     if (generation !== this.#generation && this.#stale.has(testId)) return;
     if (!found?.room || found.room.id !== this.roomId) {
@@ -76,6 +92,19 @@ export class JournalGates {
       sebExempt: found.sebExempt ?? false,
       codingIds: new Set(prefetched.drawRows.map((d) => d.questionId)),
     });
+    this.keepWritten(writes);
+  }
+
+  /**
+   * A read that started before this object's own write may not have seen it:
+   * the row that write answered stays. Written rows a read has seen since are let go.
+   */
+  private keepWritten(writesBeforeRead: number) {
+    for (const [testId, written] of this.#fresh) {
+      const gate = this.#gates.get(testId);
+      if (written.n > writesBeforeRead && gate) gate.test = written.test;
+      else if (written.n <= writesBeforeRead) this.#fresh.delete(testId);
+    }
   }
 
   /** Reads the room unless a read since the last change is recent; a read that a change overtook is not used. */
@@ -94,6 +123,7 @@ export class JournalGates {
 
   private async readRoom(now: number) {
     const generation = this.#generation;
+    const writes = this.#writes;
     const db = this.db();
     const [rooms, tests, places, draws] = await db.batch([
       db.select().from(testRooms).where(eq(testRooms.id, this.roomId)),
@@ -122,26 +152,32 @@ export class JournalGates {
         return [test.id, { test, status: p?.status ?? null, sebExempt: p?.sebExempt ?? false, codingIds: drawn.get(test.id) ?? new Set<string>() }];
       }),
     );
+    this.keepWritten(writes);
     // A change while this read was on its way: it may have missed it, so it counts as no read.
     this.#readAt = generation === this.#generation ? now : -Infinity;
   }
 
   /**
    * The batch accepted whole, or null: the full journal takes it. `studentId`
-   * is the capability's; `secret` verifies the entries' time anchors.
+   * is the capability's; `secret` verifies the entries' time anchors. A tab
+   * switch or an unlock is written to D1 here, in one batch with its effect
+   * (`fastWriteStatements`), and the object keeps the test row it answers.
+   * Giving up after such a write is safe: the full journal answers an entry
+   * stored before with its first answer.
    */
   async accept(testId: string, studentId: string, entries: readonly JournalEntry[], secret: string, now = Date.now()): Promise<FastOutcome | null> {
-    if (entries.length === 0 || !entries.every((e) => isAutosave(e.kind))) return null;
+    if (entries.length === 0 || !entries.every((e) => fastPathTakes(e.kind))) return null;
+    // One write at a time per test, so the row the object keeps is the newest: a second one meanwhile goes the full way.
+    if (this.#writing.has(testId)) return null;
     await this.read(now);
     // A test changed since, or one that started since the last read: that test alone is read.
     if (this.#stale.has(testId) || !this.#gates.has(testId)) await this.readTest(testId);
     const room = this.#room;
     const gate = this.#gates.get(testId);
     if (!room || !gate || gate.test.studentId !== studentId || gate.test.roomId !== room.id) return null;
-    const { test } = gate;
-    if (!gate.status || gate.status === "removed" || test.isDisqualified) return null;
+    if (!gate.status || gate.status === "removed" || gate.test.isDisqualified) return null;
     if (room.sebRequired && !gate.sebExempt) return null;
-    const end = deadline(room, test);
+    const end = deadline(room, gate.test);
     // After the deadline, lateness and outages are the full journal's to judge.
     if (end === null || now > end) return null;
     for (const e of entries) {
@@ -151,6 +187,56 @@ export class JournalGates {
       if (anchorAt !== null && e.createdAt < anchorAt) return null;
     }
     const sorted = [...entries].sort((a, b) => a.seq - b.seq);
-    return { entries: sorted.map((e) => heldEntry(test, e, now, false)), state: testState(room, test) };
+    if (!sorted.some((e) => FAST_WRITES.has(e.kind))) return { entries: sorted.map((e) => heldEntry(gate.test, e, now, false)), state: testState(room, gate.test), wrote: false };
+    this.#writing.add(testId);
+    try {
+      return await this.write(room, gate, sorted, now);
+    } finally {
+      this.#writing.delete(testId);
+    }
   }
+
+  /** A batch with a tab switch or an unlock: entries in seq order, each write awaited before the entries after it are judged. */
+  private async write(room: Room, gate: Gate, sorted: JournalEntry[], now: number): Promise<FastOutcome | null> {
+    const held: HotEntry[] = [];
+    let wrote = false;
+    for (const e of sorted) {
+      // A disqualification (a third tab switch, the last wrong unlock code) refuses what follows: the full journal says so.
+      if (gate.test.isDisqualified || gate.test.isCompleted) return null;
+      if (!FAST_WRITES.has(e.kind)) {
+        held.push(heldEntry(gate.test, e, now, false));
+        continue;
+      }
+      // A resend of an entry this object wrote: it was accepted, and is again.
+      if (this.#written.get(e.id) === gate.test.id) continue;
+      // One that may disqualify, with entries after it: the full journal refuses those in the same answer.
+      if (e !== sorted.at(-1) && mayDisqualify(room, gate.test, e)) return null;
+      const results = await batchWhenFree(this.db().$client, fastWriteStatements(this.db().$client, room, gate.test, e, now));
+      // Stored before (by the full journal, or another test's entry with this id): the full journal answers it as it was first answered.
+      if (results[0]?.meta.changes !== 1) return null;
+      const row = results[1]?.results[0] as Record<string, unknown> | undefined;
+      if (row) {
+        gate.test = testFromRow(row);
+        this.#fresh.set(gate.test.id, { test: gate.test, n: ++this.#writes });
+        // A read since may have put a new object in its place.
+        const current = this.#gates.get(gate.test.id);
+        if (current) current.test = gate.test;
+      }
+      this.remember(e.id, gate.test.id);
+      wrote = true;
+    }
+    return { entries: held, state: testState(room, gate.test), wrote };
+  }
+
+  /** The ids of the entries this object wrote, so that a resend is answered with no D1 query; the oldest are let go. */
+  private remember(id: string, testId: string) {
+    this.#written.set(id, testId);
+    if (this.#written.size > WRITTEN_KEPT) this.#written.delete(this.#written.keys().next().value!);
+  }
+}
+
+/** A third tab switch in a coding room, or any unlock with one attempt left (the effects in journal.server.ts). */
+function mayDisqualify(room: Room, test: StudentTest, entry: JournalEntry) {
+  if (entry.kind === "tab-switch") return room.questionType === "coding" && test.tabSwitchCount + 1 >= TEST_RULES.maxTabSwitches;
+  return entry.kind === "unlock" && test.isLocked && test.unlockAttemptsRemaining <= 1;
 }

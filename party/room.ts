@@ -354,9 +354,10 @@ export class RoomParty extends Server<Env> {
   }
 
   /**
-   * RPC from the journal's fast path (issue 40, decision 045): a batch of
-   * autosaves from the student a test capability names, accepted and held
-   * here with no D1 query; null when the full journal must take it.
+   * RPC from the journal's fast path (issue 40, decision 045): a batch from
+   * the student a test capability names, its autosaves accepted and held here
+   * with no D1 query, its tab switches and unlocks written by the gate; null
+   * when the full journal must take it.
    */
   async fastJournal(
     testId: string,
@@ -365,11 +366,14 @@ export class RoomParty extends Server<Env> {
   ): Promise<{ accepted: string[]; rejected: { id: string; reason: string }[]; state: TestState } | null> {
     const outcome = await this.gates.accept(testId, studentId, entries, getServerEnv(this.env).BETTER_AUTH_SECRET);
     if (!outcome) return null;
-    const { conflicts } = await this.takeEntries(outcome.entries);
+    const { conflicts } = outcome.entries.length ? await this.takeEntries(outcome.entries) : { conflicts: [] };
     const refused = new Set(conflicts);
-    this.codeSaved(testId);
+    if (outcome.entries.length) this.codeSaved(testId);
+    // A tab switch or an unlock: the admins' participants table shows it.
+    if (outcome.wrote) void this.publish({ type: "participants-changed", roomId: this.name }, { to: "admins" });
     return {
-      accepted: outcome.entries.filter((e) => !refused.has(e.id)).map((e) => e.id),
+      // Every entry in seq order but those another test holds (a tab switch or an unlock is written or given up on in `accept`).
+      accepted: [...entries].sort((a, b) => a.seq - b.seq).filter((e) => !refused.has(e.id)).map((e) => e.id),
       rejected: conflicts.map((id) => ({ id, reason: "Duplicate entry id" })),
       state: outcome.state,
     };

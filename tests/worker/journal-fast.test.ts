@@ -8,7 +8,12 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { configureD1Meter, readD1Meter } from "~/lib/d1/meter.server";
 import { CAPABILITY_HEADER, CAPABILITY_MS, signCapability } from "~/lib/student-tests/capability.server";
 import { forgetJournalGates } from "~/lib/student-tests/code-journal.server";
+import { testFromRow } from "~/lib/student-tests/journal.server";
+import { createDb } from "~/lib/d1/db.server";
+import { studentTests } from "~/db/schema";
+import { eq } from "drizzle-orm";
 import { call, loaderData, postForm } from "./helpers";
+import { connect } from "./party-client";
 import {
   admin,
   flushHeld,
@@ -24,6 +29,7 @@ import {
   start,
   takingStudent,
   testOf,
+  UNLOCK,
   type JournalInput,
   type Room,
 } from "./rooms-fixture";
@@ -186,14 +192,133 @@ describe("the journal's fast path", () => {
     expect(await res.json()).toEqual({ error: "The test was disqualified" });
   });
 
-  it("a batch with anything but autosaves goes the full way (the session is read)", async () => {
+  it("a batch with a Submit Code or a Finish goes the full way (the session is read)", async () => {
     const s = await taker("Mixed Batch");
-    const mixed: JournalInput[] = [code(1, s.questionId, "x"), { seq: 2, kind: "tab-switch", payload: {} }];
+    const mixed: JournalInput[] = [code(1, s.questionId, "x"), { seq: 2, kind: "finish", payload: {} }];
     expect((await send(s.testId, s.capability, mixed)).status).toBe(401);
     expect((await send(s.testId, s.capability, mixed, s.cookie)).status).toBe(200);
     // A question not in the test: the full journal's own refusal, not the fast path's acceptance.
     const res = await send(s.testId, s.capability, [code(3, "not-a-question", "x")], s.cookie);
     expect(res.status).toBe(200);
     expect(((await res.json()) as Answer).rejected.map((r) => r.reason)).toEqual(["Not a question of this test"]);
+  });
+});
+
+describe("tab switches and unlocks on the fast path", () => {
+  type State = { status: string; isLocked: boolean; isDisqualified: boolean; tabSwitchCount: number; unlockAttemptsRemaining: number };
+  type Full = Answer & { state: State };
+  const tabSwitch = (seq: number, id = crypto.randomUUID()): JournalInput => ({ id, seq, kind: "tab-switch", payload: { at: Date.now() } });
+  const unlock = (seq: number, unlockCode: string): JournalInput => ({ seq, kind: "unlock", payload: { code: unlockCode } });
+  const testRow = (testId: string) =>
+    one<Record<string, unknown>>("SELECT status, is_locked, is_disqualified, tab_switch_count, unlock_attempts_remaining FROM student_tests WHERE id = ?", testId);
+  const pick = ({ status, isLocked, isDisqualified, tabSwitchCount, unlockAttemptsRemaining }: State) => ({ status, isLocked, isDisqualified, tabSwitchCount, unlockAttemptsRemaining });
+
+  it("a tab switch and an unlock are one D1 batch each, with no session; a resend and the autosaves after them make no query", async () => {
+    const s = await taker("Fast Switch");
+    const adminTab = await connect(room.id, admin);
+    expect((await send(s.testId, s.capability, [code(1, s.questionId, "warm")])).status).toBe(200);
+    configureD1Meter({ D1_METER: "1" });
+    let before = readD1Meter();
+    adminTab.inbox.seen.length = 0; // only what comes after this
+    const switchId = crypto.randomUUID();
+    const locked = await send(s.testId, s.capability, [code(2, s.questionId, "typed"), tabSwitch(3, switchId)]);
+    expect(locked.status).toBe(200);
+    const lockedBody = (await locked.json()) as Full;
+    expect(lockedBody.accepted).toHaveLength(2);
+    expect(pick(lockedBody.state)).toMatchObject({ isLocked: true, tabSwitchCount: 1 });
+    // The entry and its effect: two statements in one batch.
+    expect(readD1Meter().queries - before.queries).toBe(2);
+    expect(readD1Meter().batches - before.batches).toBe(1);
+    // The admin's participants table hears of it, as from the full journal.
+    await adminTab.inbox.next((m) => m.type === "participants-changed");
+    adminTab.ws.close();
+    before = readD1Meter();
+    const unlocked = await send(s.testId, s.capability, [unlock(4, UNLOCK)]);
+    expect(pick(((await unlocked.json()) as Full).state)).toMatchObject({ isLocked: false, tabSwitchCount: 1, unlockAttemptsRemaining: 3 });
+    expect(readD1Meter().queries - before.queries).toBe(2);
+    before = readD1Meter();
+    // The tab switch again (its answer was lost), with the next keystrokes.
+    const resent = await send(s.testId, s.capability, [tabSwitch(3, switchId), code(5, s.questionId, "typed more")]);
+    expect(((await resent.json()) as Full).accepted).toEqual([switchId, expect.any(String)]);
+    expect((await send(s.testId, s.capability, [code(6, s.questionId, "and more")])).status).toBe(200);
+    expect(readD1Meter().queries - before.queries).toBe(0);
+    configureD1Meter({});
+    expect(await testRow(s.testId)).toEqual({ status: "in_progress", is_locked: 0, is_disqualified: 0, tab_switch_count: 1, unlock_attempts_remaining: 3 });
+    expect(await rows("SELECT kind, outcome FROM journal_entries WHERE student_test_id = ? AND kind != 'code' ORDER BY seq", s.testId)).toEqual([
+      { kind: "tab-switch", outcome: "accepted" },
+      { kind: "unlock", outcome: "accepted" },
+    ]);
+  });
+
+  it("answers each step as the full journal does, down to a disqualification, and leaves the same rows", async () => {
+    type Step = (s: { questionId: string }) => JournalInput[];
+    const byUnlocks: Step[] = [
+      () => [tabSwitch(1)],
+      () => [unlock(2, "wrong")],
+      () => [unlock(3, UNLOCK)],
+      () => [unlock(4, UNLOCK)], // not locked: accepted, no effect
+      () => [tabSwitch(5), unlock(6, "wrong again")],
+      (s) => [unlock(7, "wrong"), code(8, s.questionId, "x")],
+      // The last attempt, with code after it: the full journal refuses the code in the same answer.
+      (s) => [unlock(9, "wrong"), code(10, s.questionId, "refused")],
+      () => [tabSwitch(11)], // the test is over: refused on both ways
+    ];
+    const byTabSwitches: Step[] = [
+      () => [tabSwitch(1)],
+      () => [unlock(2, UNLOCK)],
+      () => [tabSwitch(3)],
+      (s) => [unlock(4, UNLOCK), code(5, s.questionId, "x")],
+      (s) => [tabSwitch(6), code(7, s.questionId, "refused")], // the third, with code after it: as above
+      (s) => [code(8, s.questionId, "y")],
+    ];
+    // The steps before those the fast path takes alone, with no session (else the answer would be a 401).
+    const fastSteps = new Map([
+      [byUnlocks, 6],
+      [byTabSwitches, 4],
+    ]);
+    for (const steps of [byUnlocks, byTabSwitches]) {
+      const [fast, full] = (await takers("Fast Path", "Full Path")) as [Awaited<ReturnType<typeof taker>>, Awaited<ReturnType<typeof taker>>];
+      for (const [i, step] of steps.entries()) {
+        const fastAnswer = await send(fast.testId, fast.capability, step(fast), i < fastSteps.get(steps)! ? undefined : fast.cookie);
+        const fullAnswer = await journal(full.cookie, full.testId, step(full));
+        expect(fastAnswer.status, `step ${i}`).toBe(fullAnswer.status);
+        const [a, b] = [(await fastAnswer.json()) as Full, (await fullAnswer.json()) as Full];
+        if (fastAnswer.status !== 200) {
+          expect(a, `step ${i}`).toEqual(b);
+          continue;
+        }
+        expect(pick(a.state), `step ${i}`).toEqual(pick(b.state));
+        expect([a.accepted.length, a.rejected.map((r) => r.reason)], `step ${i}`).toEqual([b.accepted.length, b.rejected.map((r) => r.reason)]);
+      }
+      expect(await testRow(fast.testId)).toEqual(await testRow(full.testId));
+      expect(await testRow(fast.testId)).toMatchObject({ status: "disqualified", is_disqualified: 1 });
+      const outcomes = (testId: string) => rows("SELECT seq, kind, outcome, reason FROM journal_entries WHERE student_test_id = ? AND kind != 'code' ORDER BY seq", testId);
+      expect(await outcomes(fast.testId)).toEqual(await outcomes(full.testId));
+    }
+  });
+
+  it("an entry the full journal stored goes the full way again, written once", async () => {
+    const s = await taker("Stored Before");
+    const id = crypto.randomUUID();
+    expect((await journal(s.cookie, s.testId, [tabSwitch(1, id)])).status).toBe(200);
+    // Without the session the full journal cannot answer it: the fast path did not.
+    expect((await send(s.testId, s.capability, [tabSwitch(1, id)])).status).toBe(401);
+    const again = await send(s.testId, s.capability, [tabSwitch(1, id)], s.cookie);
+    expect(((await again.json()) as Full).accepted).toEqual([id]);
+    expect(await testRow(s.testId)).toMatchObject({ tab_switch_count: 1, is_locked: 1 });
+  });
+
+  it("counts an MCQ room's tab switch without locking it, and keeps a row D1 answers in drizzle's shape", async () => {
+    await seedMcqCategory("JF-Mcq-Switch");
+    room = await makeRoom("JF-Mcq-Switch", "mcq");
+    const s = await takingStudent(room, "Mcq Switch");
+    await start(room);
+    expect((await launch(s.cookie, room)).status).toBe(302);
+    const page = await loaderData<{ testId: string; capability: string }>(`/test/${room.id}/mcq`, "routes/test.$roomId.mcq", s.cookie);
+    const res = await send(page.testId, page.capability, [tabSwitch(1), { seq: 2, kind: "mcq-progress", payload: { answers: {}, marked: [], current: 0 } }]);
+    expect(res.status).toBe(200);
+    expect(pick(((await res.json()) as Full).state)).toMatchObject({ isLocked: false, tabSwitchCount: 1 });
+    const [returned] = (await env.DB.prepare("UPDATE student_tests SET extra_ms = extra_ms WHERE id = ? RETURNING *").bind(page.testId).all()).results;
+    expect(testFromRow(returned as Record<string, unknown>)).toEqual(await createDb(env.DB).select().from(studentTests).where(eq(studentTests.id, page.testId)).get());
   });
 });

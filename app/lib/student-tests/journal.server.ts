@@ -1,6 +1,6 @@
 // The server half of the offline journal (README: offline-tolerant test
 // taking): entries apply in seq order, each exactly once.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, sql } from "drizzle-orm";
 import { participantDisconnects, roomParticipants, studentTests, testRooms } from "~/db/schema";
 import { safeEqual } from "~/lib/accounts/accounts.server";
 import { batchWhenFree } from "~/lib/d1/queries.server";
@@ -197,12 +197,7 @@ export async function applyJournal(db: Db, room: Room, test: StudentTest, entrie
       if (answerStored()) continue;
     }
 
-    const store = d1
-      .prepare(
-        `INSERT OR IGNORE INTO journal_entries (id, student_test_id, seq, kind, payload, client_created_at, received_at, synced_after_end, outcome, reason)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .bind(entry.id, test.id, entry.seq, entry.kind, JSON.stringify(entry.payload), entry.createdAt, now, syncedAfterEnd ? 1 : 0, reason ? "rejected" : "accepted", reason);
+    const store = storeStatement(d1, test, entry, now, syncedAfterEnd, reason);
 
     // The first accepted entry after the deadline flags the test, in the same batch.
     const flag =
@@ -317,13 +312,46 @@ async function applyHeavy(db: Db, room: Room, test: StudentTest, entry: JournalE
   return null;
 }
 
+/** An entry's INSERT OR IGNORE into journal_entries, with its outcome. */
+function storeStatement(d1: D1Database, test: StudentTest, entry: JournalEntry, now: number, syncedAfterEnd: boolean, reason: string | null) {
+  return d1
+    .prepare(
+      `INSERT OR IGNORE INTO journal_entries (id, student_test_id, seq, kind, payload, client_created_at, received_at, synced_after_end, outcome, reason)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .bind(entry.id, test.id, entry.seq, entry.kind, JSON.stringify(entry.payload), entry.createdAt, now, syncedAfterEnd ? 1 : 0, reason ? "rejected" : "accepted", reason);
+}
+
+/**
+ * An accepted tab switch or unlock before the deadline, as the fast path
+ * writes it (decision 045): its store and its effect, for one D1 batch (one
+ * transaction). The effect answers the test row as it changed it (RETURNING),
+ * and nothing when the store found the entry stored before.
+ */
+export function fastWriteStatements(d1: D1Database, room: Room, test: StudentTest, entry: JournalEntry, now: number) {
+  const effect = effectOf(d1, room, test, entry);
+  return [storeStatement(d1, test, entry, now, false, null), ...(effect ? [effect] : [])];
+}
+
+/** Entry kinds the fast path takes: the autosaves it holds, and the tab switches and unlocks it writes to D1 itself (decision 045). */
+export const FAST_WRITES = new Set<JournalKind>(["tab-switch", "unlock"]);
+export const fastPathTakes = (kind: JournalKind) => HELD_KINDS.has(kind) || FAST_WRITES.has(kind);
+
+const TEST_COLUMNS = Object.entries(getTableColumns(studentTests));
+
+/** A student_tests row as D1 answers it (RETURNING *) in drizzle's shape, as a select would give it. */
+export function testFromRow(row: Record<string, unknown>): StudentTest {
+  return Object.fromEntries(TEST_COLUMNS.map(([key, column]) => [key, row[column.name] == null ? null : column.mapFromDriverValue(row[column.name])])) as StudentTest;
+}
+
 function effectOf(d1: D1Database, room: Room, test: StudentTest, entry: JournalEntry): D1PreparedStatement | null {
   // `changes() = 1`: the INSERT OR IGNORE just before, in the same batch, stored a new entry.
+  // RETURNING *: the row as changed, for the fast path (the full journal reads the test again).
   switch (entry.kind) {
     case "tab-switch": {
       if (test.isDisqualified || test.isCompleted) return null;
       if (room.questionType === "mcq") {
-        return d1.prepare("UPDATE student_tests SET tab_switch_count = tab_switch_count + 1 WHERE id = ? AND changes() = 1").bind(test.id);
+        return d1.prepare("UPDATE student_tests SET tab_switch_count = tab_switch_count + 1 WHERE id = ? AND changes() = 1 RETURNING *").bind(test.id);
       }
       // Coding: lock on each switch; the 3rd disqualifies (spec 2 section 4).
       return d1
@@ -333,7 +361,7 @@ function effectOf(d1: D1Database, room: Room, test: StudentTest, entry: JournalE
              is_locked = CASE WHEN tab_switch_count + 1 >= ?2 THEN 0 ELSE 1 END,
              is_disqualified = CASE WHEN tab_switch_count + 1 >= ?2 THEN 1 ELSE is_disqualified END,
              status = CASE WHEN tab_switch_count + 1 >= ?2 THEN 'disqualified' ELSE status END
-           WHERE id = ?1 AND changes() = 1`,
+           WHERE id = ?1 AND changes() = 1 RETURNING *`,
         )
         .bind(test.id, TEST_RULES.maxTabSwitches);
     }
@@ -342,7 +370,7 @@ function effectOf(d1: D1Database, room: Room, test: StudentTest, entry: JournalE
       const correct = Boolean(room.unlockCode) && safeEqual(String(entry.payload.code ?? "").trim(), room.unlockCode!);
       if (correct) {
         return d1
-          .prepare("UPDATE student_tests SET is_locked = 0, unlock_attempts_remaining = ? WHERE id = ? AND changes() = 1")
+          .prepare("UPDATE student_tests SET is_locked = 0, unlock_attempts_remaining = ? WHERE id = ? AND changes() = 1 RETURNING *")
           .bind(TEST_RULES.unlockAttempts, test.id);
       }
       return d1
@@ -352,7 +380,7 @@ function effectOf(d1: D1Database, room: Room, test: StudentTest, entry: JournalE
              is_disqualified = CASE WHEN unlock_attempts_remaining - 1 <= 0 THEN 1 ELSE is_disqualified END,
              status = CASE WHEN unlock_attempts_remaining - 1 <= 0 THEN 'disqualified' ELSE status END,
              is_locked = CASE WHEN unlock_attempts_remaining - 1 <= 0 THEN 0 ELSE is_locked END
-           WHERE id = ? AND changes() = 1`,
+           WHERE id = ? AND changes() = 1 RETURNING *`,
         )
         .bind(test.id);
     }
