@@ -188,6 +188,8 @@ export class JournalGates {
     }
     const sorted = [...entries].sort((a, b) => a.seq - b.seq);
     if (!sorted.some((e) => FAST_WRITES.has(e.kind))) return { entries: sorted.map((e) => heldEntry(gate.test, e, now, false)), state: testState(room, gate.test), wrote: false };
+    // Checked again with no await before the mark: another request may have started a write meanwhile.
+    if (this.#writing.has(testId)) return null;
     this.#writing.add(testId);
     try {
       return await this.write(room, gate, sorted, now);
