@@ -9,6 +9,7 @@ import { CAPABILITY_HEADER, readCapability } from "./app/lib/student-tests/capab
 import { JOURNAL_LIMITS, JournalBatchSchema } from "./app/lib/student-tests/journal-protocol";
 import { fastPathTakes } from "./app/lib/student-tests/journal.server";
 import { withSecurityHeaders } from "./app/lib/http/security-headers.server";
+import { roomObject } from "./app/lib/party.server";
 import { getLoadContext } from "./load-context";
 import { authorizePartyRequest } from "./party/authorize.server";
 import { handleLtiRequest, isLtiEndpoint } from "./app/lib/lti/endpoints.server";
@@ -74,8 +75,7 @@ async function fastJournal(request: Request, env: Env, testId: string): Promise<
   }
   const parsed = JournalBatchSchema.safeParse(body);
   if (!parsed.success || !parsed.data.entries.every((e) => fastPathTakes(e.kind))) return passOn();
-  const room = env.RoomParty.get(env.RoomParty.idFromName(capability.roomId));
-  const answer = await room.fastJournal(testId, capability.studentId, parsed.data.entries);
+  const answer = await roomObject(env, capability.roomId).fastJournal(testId, capability.studentId, parsed.data.entries);
   if (!answer) return passOn();
   return Response.json({ ...answer, judged: [], anchor: await recentAnchor(secret) });
 }

@@ -61,7 +61,8 @@ export class JournalGates {
 
   constructor(
     private readonly roomId: string,
-    private readonly db: () => Db,
+    /** The object's drizzle, which it builds once (drizzle's schema setup is costly). */
+    private readonly database: () => Db,
   ) {}
 
   /**
@@ -79,7 +80,7 @@ export class JournalGates {
     this.#stale.delete(testId);
     const generation = this.#generation;
     const writes = this.#writes;
-    const { found, prefetched } = await readJournalRequest(this.db(), testId, []);
+    const { found, prefetched } = await readJournalRequest(this.database(), testId, []);
     if (generation !== this.#generation && this.#stale.has(testId)) return;
     if (!found?.room || found.room.id !== this.roomId) {
       this.#gates.delete(testId);
@@ -124,7 +125,7 @@ export class JournalGates {
   private async readRoom(now: number) {
     const generation = this.#generation;
     const writes = this.#writes;
-    const db = this.db();
+    const db = this.database();
     const [rooms, tests, places, draws] = await db.batch([
       db.select().from(testRooms).where(eq(testRooms.id, this.roomId)),
       db.select().from(studentTests).where(eq(studentTests.roomId, this.roomId)),
@@ -213,7 +214,8 @@ export class JournalGates {
       if (this.#written.get(e.id) === gate.test.id) continue;
       // One that may disqualify, with entries after it: the full journal refuses those in the same answer.
       if (e !== sorted.at(-1) && mayDisqualify(room, gate.test, e)) return null;
-      const results = await batchWhenFree(this.db().$client, fastWriteStatements(this.db().$client, room, gate.test, e, now));
+      const d1 = this.database().$client;
+      const results = await batchWhenFree(d1, fastWriteStatements(d1, room, gate.test, e, now));
       // Stored before (by the full journal, or another test's entry with this id): the full journal answers it as it was first answered.
       if (results[0]?.meta.changes !== 1) return null;
       const row = results[1]?.results[0] as Record<string, unknown> | undefined;

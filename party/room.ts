@@ -1,8 +1,8 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
 import { accommodations, participantDisconnects, roomParticipants, similarityJobs, studentTests, testRooms } from "../app/db/schema";
-import { configureD1Meter, metered } from "../app/lib/d1/meter.server";
-import { createDb } from "../app/lib/d1/db.server";
+import { configureD1Meter, d1MeterOn, metered } from "../app/lib/d1/meter.server";
+import { createDb, type Db } from "../app/lib/d1/db.server";
 import { journalFlushMs, type HeardWindow, type HotEntry } from "../app/lib/student-tests/code-journal";
 import { CODE_SAVED_GATHER_MS, publishRoomsChanged } from "../app/lib/party.server";
 import { requestGradeSync } from "../app/lib/lti/grades.server";
@@ -82,11 +82,17 @@ export class RoomParty extends Server<Env> {
     if (!this.#journal) this.meterD1();
     return (this.#journal ??= new CodeJournal(this.ctx.storage.sql, metered(this.env.DB)));
   }
+  #db: { db: Db; metered: boolean } | null = null;
+  /** drizzle for this object, built once (its schema setup is costly), and again only when the D1 meter is turned on or off. */
+  private get db() {
+    if (!this.#db) this.meterD1();
+    if (this.#db?.metered !== d1MeterOn()) this.#db = { db: createDb(this.env.DB), metered: d1MeterOn() };
+    return this.#db.db;
+  }
   #gates: JournalGates | null = null;
   /** What the journal's fast path knows of the room and its tests (issue 40, decision 045). */
   private get gates() {
-    if (!this.#gates) this.meterD1();
-    return (this.#gates ??= new JournalGates(this.name, () => createDb(this.env.DB)));
+    return (this.#gates ??= new JournalGates(this.name, () => this.db));
   }
   /** This object's D1 work counts on the bench's meter like the Worker's (off unless D1_METER=1). */
   private meterD1() {
@@ -172,7 +178,7 @@ export class RoomParty extends Server<Env> {
   private async markOffline(studentId: string, closedId: string, startedAt: number) {
     const stillHere = [...this.getConnections(userTag(studentId))].some((c) => c.id !== closedId);
     if (stillHere) return;
-    const db = createDb(this.env.DB);
+    const db = this.db;
     if (!(await this.testRunning(studentId, startedAt))) return;
     const open = await db
       .select({ id: participantDisconnects.id })
@@ -189,7 +195,7 @@ export class RoomParty extends Server<Env> {
    * noticed only after Stop still records an outage that began before it).
    */
   private async testRunning(studentId: string, at: number) {
-    const db = createDb(this.env.DB);
+    const db = this.db;
     const row = await db
       .select({ isActive: testRooms.isActive, startedAt: testRooms.startedAt, ...deadlineColumns })
       .from(testRooms)
@@ -219,7 +225,7 @@ export class RoomParty extends Server<Env> {
       const startedAt = outageStart(now, heardAt);
       for (const c of silent) c.close(4000, "Replaced by a newer connection");
       if (await this.testRunning(studentId, startedAt)) {
-        await createDb(this.env.DB).insert(participantDisconnects).values({ roomId: this.name, studentId, startedAt: new Date(startedAt), endedAt: new Date(now) });
+        await this.db.insert(participantDisconnects).values({ roomId: this.name, studentId, startedAt: new Date(startedAt), endedAt: new Date(now) });
         await this.publish({ type: "participants-changed", roomId: this.name }, { to: "admins" });
       }
     }
@@ -227,7 +233,7 @@ export class RoomParty extends Server<Env> {
   }
 
   private async markOnline(studentId: string) {
-    const db = createDb(this.env.DB);
+    const db = this.db;
     const closed = await db
       .update(participantDisconnects)
       .set({ endedAt: new Date() })
@@ -293,7 +299,7 @@ export class RoomParty extends Server<Env> {
       console.error(`results release of ${this.name} failed`, error);
       await this.armBy(Date.now() + 30_000);
     });
-    const outcome = await startScheduledRoom(createDb(this.env.DB), this.name);
+    const outcome = await startScheduledRoom(this.db, this.name);
     await this.arm(outcome.kind === "later" ? outcome.at : null);
     if (outcome.kind === "later" || outcome.kind === "none") return;
     const { room } = outcome;
@@ -330,7 +336,7 @@ export class RoomParty extends Server<Env> {
   private async releaseStep() {
     const at = await this.ctx.storage.get<number>(RELEASE_AT);
     if (at === undefined || at > Date.now()) return;
-    const { released, nextAt } = await releaseIfDue(createDb(this.env.DB), this.name);
+    const { released, nextAt } = await releaseIfDue(this.db, this.name);
     if (nextAt === null) await this.ctx.storage.delete(RELEASE_AT);
     else await this.ctx.storage.put(RELEASE_AT, nextAt);
     if (!released) return;
@@ -457,7 +463,7 @@ export class RoomParty extends Server<Env> {
    * job stays and the alarm tries it again: applying twice writes the same.
    */
   async applyRejudge(rejudgeId: string, byName: string): Promise<"applied" | "not-ready"> {
-    const db = createDb(this.env.DB);
+    const db = this.db;
     if (!(await claimApply(db, rejudgeId, byName))) return "not-ready";
     const job: RejudgeJob = { id: rejudgeId, phase: "apply", failures: 0, nextAt: Date.now() + REJUDGE_PACE.retryMs };
     await this.ctx.storage.put(REJUDGE_JOB, job);
@@ -480,7 +486,7 @@ export class RoomParty extends Server<Env> {
   private async rejudgeStep() {
     const job = await this.ctx.storage.get<RejudgeJob>(REJUDGE_JOB);
     if (!job || job.nextAt > Date.now()) return;
-    const db = createDb(this.env.DB);
+    const db = this.db;
     try {
       if (job.phase === "apply") {
         await this.finishApply(db, job.id);
@@ -524,7 +530,7 @@ export class RoomParty extends Server<Env> {
       if (running) return { kind: "running", done: running.cursor, total: running.total };
       // D1 then has every autosave (decision 031).
       await this.journal.flush();
-      const prepared = await prepareAnalysis(createDb(this.env.DB), this.env, this.name, input);
+      const prepared = await prepareAnalysis(this.db, this.env, this.name, input);
       if (prepared.kind === "current") return { kind: "current" };
       const pace = await this.similarityPace();
       // A set pace's pause comes before the first step too (a browser test sees the analysis prepare).
@@ -543,7 +549,7 @@ export class RoomParty extends Server<Env> {
       const job = (await this.similarityJobs()).find((j) => j.questionId === questionId);
       if (job) return this.endSimilarity(job, "stopped", null);
       // A row this object no longer drives (its storage was lost) is no analysis.
-      await createDb(this.env.DB)
+      await this.db
         .delete(similarityJobs)
         .where(and(eq(similarityJobs.roomId, this.name), eq(similarityJobs.questionId, questionId), eq(similarityJobs.state, "running")));
       return { kind: "not-running" };
@@ -596,7 +602,7 @@ export class RoomParty extends Server<Env> {
         this.similarityInputs.keepPlan(job.runId, plan);
         current = { ...job, workMs: job.workMs + (Date.now() - started) };
       }
-      const next = await scoreSlice(createDb(this.env.DB), this.name, current, plan, pace);
+      const next = await scoreSlice(this.db, this.name, current, plan, pace);
       if (next.cursor >= plan.total) {
         await this.endSimilarity(next, "done", null);
         return;
@@ -622,7 +628,7 @@ export class RoomParty extends Server<Env> {
    * pairs it compared; one that compared nothing leaves the result shown as it was.
    */
   private async endSimilarity(job: SimilarityJob, state: "done" | "stopped", failed: string | null): Promise<StopOutcome> {
-    const db = createDb(this.env.DB);
+    const db = this.db;
     const planned = this.similarityInputs.planOf(job.runId);
     let outcome: StopOutcome;
     if (planned === null || job.total === null) {
