@@ -75,45 +75,35 @@ function preloadOnlyWhatIsNew() {
 }
 const preload = preloadOnlyWhatIsNew();
 
-/** Remix's future flags. v3_lazyRouteDiscovery stays off (see below and decision 022). */
+/** Remix's future flags (decision 022: lazy route discovery keeps each page's first load to its own routes). */
 const future = {
   v3_fetcherPersist: true,
   v3_relativeSplatPath: true,
   v3_throwAbortReason: true,
   v3_singleFetch: true,
-  // Off on purpose: with live revalidation, lazy discovery races a fetcher
-  // reload and can render a blank page (React Router 6 bug). The offline
-  // shell also relies on the whole manifest.
-  v3_lazyRouteDiscovery: false,
+  v3_lazyRouteDiscovery: true,
 };
 
 /**
- * With lazy route discovery off, Remix's browser module for it does nothing
- * at run time, yet it is 1 kB (gzip) of every page's first load. The
- * browser's build gets what that module does with the flag off. The build
- * fails if Remix changes the module's exports, so an upgrade cannot slip
- * something past this; the server's build keeps the real module.
+ * Remix 2.17.5's route discovery adds a path's routes to its manifest and to
+ * its list of discovered paths once the /__manifest answer is read, even when
+ * the navigation that asked was cut off meanwhile (a live page's revalidation
+ * cuts navigations off): the router then never adds those routes, the path
+ * counts as discovered for the rest of the session, and every later visit
+ * matches the catch-all route, which fails the page (remix-run/react-router
+ * #15327). This backports React Router's fix (#15399): a cut-off discovery
+ * changes nothing, so the next visit discovers again. The build fails if the
+ * code it amends changes, so an upgrade cannot slip past it.
  */
-function withoutRouteDiscovery(): Plugin {
-  const EXPORTS = ["fetchAndApplyManifestPatches", "getPartialManifest", "getPatchRoutesOnNavigationFunction", "isFogOfWarEnabled", "useFogOFWarDiscovery"];
-  const OFF = [
-    "export const isFogOfWarEnabled = () => false;",
-    "export const getPartialManifest = (manifest) => manifest;",
-    "export const getPatchRoutesOnNavigationFunction = () => undefined;",
-    "export const useFogOFWarDiscovery = () => {};",
-    "export const fetchAndApplyManifestPatches = async () => {};",
-  ].join("\n");
+function abortedDiscoveryChangesNothing(): Plugin {
+  const AT = "  // Patch routes we don't know about yet into the manifest\n";
   return {
-    name: "without-route-discovery",
+    name: "aborted-discovery-changes-nothing",
     apply: "build",
     transform(code, id, options) {
       if (options?.ssr || !id.endsWith("/node_modules/@remix-run/react/dist/esm/fog-of-war.js")) return;
-      if (future.v3_lazyRouteDiscovery) return;
-      const exported = /export \{([^}]*)\};?\s*$/.exec(code)?.[1].split(",").map((name) => name.trim()).sort();
-      if (JSON.stringify(exported) !== JSON.stringify(EXPORTS)) {
-        this.error(`@remix-run/react's fog-of-war.js exports ${exported?.join(", ") ?? "something else"}: review withoutRouteDiscovery in vite.config.ts`);
-      }
-      return { code: OFF, map: null };
+      if (code.split(AT).length !== 2) this.error("@remix-run/react's fog-of-war.js changed: review abortedDiscoveryChangesNothing in vite.config.ts");
+      return { code: code.replace(AT, `  if (signal?.aborted) return;\n${AT}`), map: null };
     },
   };
 }
@@ -123,7 +113,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     ...(command === "serve" ? [cloudflareDevProxyVitePlugin()] : []),
     tailwindcss(),
     preload.plugin,
-    withoutRouteDiscovery(),
+    abortedDiscoveryChangesNothing(),
     remix({
       // The dev loop builds elsewhere and copies over, so wrangler never sees an empty build/.
       buildDirectory: process.env.REMIX_BUILD_DIR ?? "build",

@@ -9,7 +9,18 @@ import { ignoreAbortedRequest, serverOrOffline } from "~/lib/ui/server-or-offlin
 import { popToast } from "~/lib/ui/toast.server";
 import stylesheet from "~/tailwind.css?url";
 
-if (typeof window !== "undefined") window.addEventListener("unhandledrejection", ignoreAbortedRequest);
+if (typeof window !== "undefined") {
+  window.addEventListener("unhandledrejection", ignoreAbortedRequest);
+  // Route discovery (decision 022) keeps a mark in sessionStorage, which a browser may deny an
+  // LMS's frame (reading it throws): such a page gets one in memory.
+  try {
+    void sessionStorage;
+  } catch {
+    const kept = new Map<string, string>();
+    const memory = { getItem: (key: string) => kept.get(key) ?? null, setItem: (key: string, value: string) => kept.set(key, value), removeItem: (key: string) => kept.delete(key) };
+    Object.defineProperty(window, "sessionStorage", { value: memory });
+  }
+}
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

@@ -1,4 +1,4 @@
-import { useNavigate, useNavigation } from "@remix-run/react";
+import { useNavigation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { SebRefusal } from "~/lib/seb/seb";
 
@@ -7,28 +7,38 @@ import type { SebRefusal } from "~/lib/seb/seb";
  * the message, the link that opens the room in SEB, and where to get SEB.
  * Inside SEB, a document that came without SEB's header (SEB's newer macOS
  * view sends none; nor does a service worker's fetch) proves itself with SEB's
- * JS API: the page asks again through the router with the keys.
+ * JS API: the page's loaders run again with the keys.
  */
 export function SebRequired({ refusal }: { refusal: SebRefusal }) {
-  const navigate = useNavigate();
   const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const idle = navigation.state === "idle" && revalidator.state === "idle";
+  // Every revalidation reads the root again, so new root data means an ask has come back.
+  const rootData = useRouteLoaderData("root");
   // Asks run so far (at most two: a page whose first answer was this refusal
   // gets that same answer from its first ask, kept from the document's load).
   const [asks, setAsks] = useState(0);
-  const asking = useRef(false);
+  // The ask under way: reading the keys, or sent with the root's data as it was then. The next ask
+  // waits for it to come back. (The router's own state cannot tell: its updates are transitions,
+  // which React may render after this component's, and with lazy route discovery the router shows
+  // as idle while it fetches the routes, so an ask would cut the one before it.)
+  const pending = useRef<"keys" | { rootData: unknown } | null>(null);
   useEffect(() => {
-    if (asking.current || asks >= 2 || navigation.state !== "idle" || !("SafeExamBrowser" in window)) return;
-    asking.current = true;
+    const asked = pending.current;
+    if (asked === "keys" || (asked && (!idle || rootData === asked.rootData))) return;
+    pending.current = null;
+    if (asks >= 2 || !idle || !("SafeExamBrowser" in window)) return;
+    pending.current = "keys";
     void import("~/lib/seb/client").then(async (seb) => {
       const keys = await seb.sebPageHeaders();
-      asking.current = false;
+      pending.current = null;
       if (Object.keys(keys).length === 0) return setAsks(2);
       seb.installSebFetch();
+      pending.current = { rootData };
       setAsks((n) => n + 1);
-      // This page again, through the router: its loaders run, now with the keys.
-      navigate(`${location.pathname}${location.search}`, { replace: true });
+      revalidator.revalidate();
     });
-  }, [asks, navigate, navigation.state]);
+  }, [asks, idle, revalidator, rootData]);
   // Known after hydration only (the server cannot tell), so the first render matches the server's.
   const [sebView, setSebView] = useState(false);
   useEffect(() => setSebView("SafeExamBrowser" in window), []);

@@ -13,6 +13,3 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (!change) return Response.json({ error: "This change no longer exists" }, { status: 404 });
   return Response.json(change, { headers: { "Cache-Control": "private, no-store" } });
 }
-
-/** One entry never changes: an action on the room page need not reload it. */
-export const shouldRevalidate = () => false;

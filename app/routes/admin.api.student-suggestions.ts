@@ -8,11 +8,3 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const q = new URL(request.url).searchParams.get("q") ?? "";
   return Response.json({ students: await suggestStudents(context.db, q) });
 }
-
-/**
- * Suggestions answer one query; they never go stale because of an action on
- * the page. Without this, every add/edit on the room page re-ran the last
- * suggestion fetcher, and a second action in quick succession aborted that
- * re-run mid-decode, which Remix logs as a console error.
- */
-export const shouldRevalidate = () => false;

@@ -14,6 +14,7 @@ import { ExtraTimeDialog } from "~/components/student-time/extra-time-dialog";
 import { addedTimeLabel, clock, extraTimeLabel, studentExtraMs } from "~/lib/student-tests/student-time";
 import { useDialogForm } from "./room-dialogs";
 import type { RoomActionResult, RoomPageData } from "./room-page";
+import { useJsonResource } from "~/components/use-json-resource";
 
 const STATUS_TONE = { waiting: "yellow", testing: "green", in_progress: "green", attempted: "blue", completed: "blue", removed: "red" } as const;
 
@@ -199,7 +200,7 @@ const WITH_CONTENT = new Set(["code", "submit-code", "mcq-progress", "finish"]);
 function LateEntries({ name, roomId, entries }: { name: string; roomId: string; entries: LateEntry[] }) {
   const [open, setOpen] = useState(false);
   const [selected, setSelected] = useState<string | null>(null);
-  const change = useFetcher<LateChange | { error: string }>();
+  const change = useJsonResource<LateChange>();
   // Opens on the newest change with something to read (code or answers).
   const shown = selected ?? (entries.findLast((e) => WITH_CONTENT.has(e.kind)) ?? entries.at(-1))?.id ?? null;
   const requested = useRef<string | null>(null);
@@ -207,8 +208,7 @@ function LateEntries({ name, roomId, entries }: { name: string; roomId: string; 
     if (!open || !shown || requested.current === shown) return;
     requested.current = shown;
     change.load(`/admin/api/late-change/${encodeURIComponent(shown)}?room=${encodeURIComponent(roomId)}`);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- load is stable enough; reruns when the open change does
-  }, [open, shown, roomId]);
+  }, [open, shown, roomId, change.load]);
   if (entries.length === 0) return null;
   return (
     <>
@@ -224,7 +224,7 @@ function LateEntries({ name, roomId, entries }: { name: string; roomId: string; 
         <ol className="max-h-96 space-y-2 overflow-y-auto text-sm">
           {entries.map((entry) => {
             const isOpen = entry.id === shown;
-            const data = isOpen && change.state === "idle" ? change.data : undefined;
+            const data = isOpen && !change.loading ? change.data : undefined;
             const loaded = data && "id" in data && data.id === entry.id ? data : null;
             const failed = data && "error" in data ? data.error : null;
             return (

@@ -11,6 +11,7 @@ import { localInputInstant, localInputValue } from "~/lib/ui/format";
 import { OtpCode, useCopyOtp } from "./otp-code";
 import { QuestionChecklist } from "./question-checklist";
 import type { RoomActionResult, RoomPageData } from "./room-page";
+import { useJsonResource } from "~/components/use-json-resource";
 
 // The room page's dialogs (spec 1: OTP, extend time, change questions, unlock code, delete, add user).
 // Each posts its intent to the room page's action.
@@ -205,7 +206,7 @@ type Suggestion = { id: string; name: string; email: string };
 
 export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const fetcher = useDialogForm(onClose);
-  const suggestions = useFetcher<{ students: Suggestion[] }>();
+  const suggestions = useJsonResource<{ students: Suggestion[] }>();
   const [email, setEmail] = useState("");
   useEffect(() => {
     if (!open) setEmail("");
@@ -214,9 +215,8 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
     if (email.trim().length < 2) return;
     const timer = setTimeout(() => suggestions.load(`/admin/api/student-suggestions?q=${encodeURIComponent(email.trim())}`), 150);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- load is stable enough; reruns only on input
-  }, [email]);
-  const list = email.trim().length >= 2 ? (suggestions.data?.students ?? []) : [];
+  }, [email, suggestions.load]);
+  const list = email.trim().length >= 2 && suggestions.data && "students" in suggestions.data ? suggestions.data.students : [];
   return (
     <Dialog open={open} onClose={onClose} title="Add user to room" description="Type at least 2 characters of a student's email or name.">
       <fetcher.Form method="post" className="space-y-3" noValidate>
