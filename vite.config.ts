@@ -148,9 +148,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         // than a dozen tiny ones (each costs its own gzip frame and request,
         // and a name in the manifest): decision 022.
         // Every chunk's file name is in the Remix manifest once per route that
-        // imports it, and every page downloads the whole manifest (decision 022):
-        // plain hashes, not names, cut about 0.6 kB of first-load JS from every
-        // page. The framework and CodeMirror chunks keep their names (the e2e
+        // imports it, and every page's document carries its routes' part of the
+        // manifest (decision 022): plain hashes, not names, keep those short. The framework and CodeMirror chunks keep their names (the e2e
         // fixtures and the editor test recognise them by name).
         chunkFileNames: (chunk) => (/^(framework|shared-ui|codemirror)/.test(chunk.name) ? "assets/[name]-[hash].js" : "assets/[hash].js"),
         manualChunks(id) {
