@@ -6,6 +6,12 @@ import { defineConfig, devices } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 8788);
 const baseURL = `http://127.0.0.1:${port}`;
 
+// Debian's Chromium; never `playwright install`.
+const launchOptions = {
+  executablePath: "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+};
+
 export default defineConfig({
   testDir: "tests/e2e",
   // One folder per server port, so two suites on other ports never clear each other's results.
@@ -24,23 +30,18 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
+    { name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions } },
+    // Issue 41: the accessibility walk again on a phone's screen (iPhone 13's size) and a tablet's
+    // (an iPad's, upright), in Chromium; the walk also checks that no page scrolls sideways.
     {
-      name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        // Debian's Chromium; never `playwright install`.
-        launchOptions: {
-          executablePath: "/usr/bin/chromium",
-          args: [
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-          ],
-        },
-      },
+      name: "phone",
+      testMatch: "a11y.spec.ts",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true, launchOptions },
+    },
+    {
+      name: "tablet",
+      testMatch: "a11y.spec.ts",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 768, height: 1024 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, launchOptions },
     },
   ],
   webServer: {

@@ -43,7 +43,7 @@ export default function Landing() {
         >
           Get Started
         </Link>
-        <div className="mt-16 grid gap-6 text-left sm:grid-cols-3">
+        <div className="mt-16 grid grid-cols-1 gap-6 text-left sm:grid-cols-3">
           {FEATURES.map((f) => (
             <section
               key={f.title}

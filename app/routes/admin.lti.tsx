@@ -92,7 +92,7 @@ export default function LtiAdmin() {
         description="LTI 1.3: launch test rooms from Moodle or Canvas. Learners join without a code, and scores go to the course's gradebook."
       />
       <ToolDetails tool={tool} />
-      <div className="mt-6 grid gap-6 lg:grid-cols-[26rem_1fr]">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[26rem_1fr]">
         <PlatformForm key={editing?.id ?? "new"} editing={editing} onDone={() => setEditing(null)} />
         <section aria-labelledby="platforms-heading">
           <h3 id="platforms-heading" className="mb-3 font-semibold">
@@ -161,7 +161,7 @@ function ToolDetails({ tool }: { tool: Data["tool"] }) {
           until then.
         </p>
       )}
-      <dl className="mt-4 grid gap-3 sm:grid-cols-2">
+      <dl className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2">
         {rows.map((row) => (
           <div key={row.label} className="min-w-0">
             <dt className="text-sm font-medium">{row.label}</dt>
@@ -287,7 +287,7 @@ function PlatformCard({ platform, deleting, onEdit, onDelete }: { platform: Plat
           </Button>
         </div>
       </div>
-      <dl className="mt-3 grid gap-x-4 gap-y-1 text-xs sm:grid-cols-[auto_1fr]">
+      <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-1 text-xs sm:grid-cols-[auto_1fr]">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="text-muted">{label}</dt>

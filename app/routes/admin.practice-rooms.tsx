@@ -97,7 +97,7 @@ export default function PracticeRooms() {
   return (
     <>
       <PageTitle title="Practice Rooms" description="Open practice rooms by category; nothing students do here is scored or saved." />
-      <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[22rem_1fr]">
         <CreatePracticeRoomForm categories={categories} />
         <section aria-labelledby="practice-rooms-heading">
           <h3 id="practice-rooms-heading" className="mb-3 font-semibold">

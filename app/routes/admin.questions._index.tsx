@@ -145,7 +145,7 @@ export default function QuestionsHub() {
     <>
       <PageTitle title="Questions" description="The question bank: coding questions with test cases, and multiple-choice questions." />
 
-      <div className="mb-6 grid gap-4 sm:grid-cols-2">
+      <div className="mb-6 grid grid-cols-1 gap-4 sm:grid-cols-2">
         <BankLink
           to="/admin/questions/coding"
           title="Coding Questions"
@@ -155,7 +155,7 @@ export default function QuestionsHub() {
         <BankLink to="/admin/questions/mcq" title="MCQ Questions" count={counts.mcq} text="Search, filter, edit and delete MCQs." />
       </div>
 
-      <div className="grid items-start gap-6 xl:grid-cols-3">
+      <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-3">
         <div className="space-y-6 xl:col-span-2">
           <Card id="add-question" title="Add a question">
             <div role="tablist" aria-label="Question type" className="mb-5 grid grid-cols-2 rounded-lg bg-slate-100 p-1 dark:bg-slate-800">

@@ -239,7 +239,7 @@ export default function RoomResults() {
           The room at a glance
         </h3>
         <p className={`mt-1 text-sm ${muted}`}>Across everyone in the room, whatever the filter above.</p>
-        <div className="mt-4 grid gap-6 xl:grid-cols-[minmax(0,28rem)_1fr]">
+        <div className="mt-4 grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,28rem)_1fr]">
           <ScoreHistogram bins={stats.histogram} tested={stats.tested} notStarted={stats.notStarted} nearMissHref={withScore("near")} passHref={withScore("pass")} />
           <div className="min-w-0">
             <h4 className="mb-2 text-sm font-semibold">Questions and test cases</h4>

@@ -45,7 +45,7 @@ export default function Results() {
           <h3 id="results-rooms" className="border-b border-slate-200 px-5 py-3 font-semibold dark:border-slate-800">
             Rooms <span className="text-sm font-normal text-slate-600 dark:text-slate-400">({rooms.length})</span>
           </h3>
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full text-left text-sm">
               <thead className="text-xs text-slate-600 uppercase dark:text-slate-400">
                 <tr>

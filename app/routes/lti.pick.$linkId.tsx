@@ -57,7 +57,7 @@ export default function Picker() {
       <p className="mt-1 text-sm text-muted">
         Learners who open this activity join the room without a code; their scores go to the course's gradebook (out of 100).
       </p>
-      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[1fr_22rem]">
         {/* A plain form post: the answer is a page that posts itself back to the LMS. */}
         <Form method="post" action={`/lti/pick/${linkId}/add`} reloadDocument className="space-y-4">
           {empty ? (

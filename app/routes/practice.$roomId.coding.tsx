@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useFetcher, useLoaderData, useNavigate, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { FONT_SIZE_DEFAULT } from "~/components/code-editor";
-import { CodeSection } from "~/components/test/code-section";
+import { CODING_COLUMNS, CODING_PAGE, CodeSection } from "~/components/test/code-section";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { outputEntry, OutputPanel, ResultsPanel, type OutputEntry, type PracticeRun } from "~/components/practice/practice-panels";
 import { usePracticeDrafts } from "~/components/practice/use-practice-drafts";
@@ -138,7 +138,7 @@ export default function PracticeSession() {
 
   if (!question) {
     return (
-      <div className="flex h-screen flex-col">
+      <div className={CODING_PAGE}>
         {header}
         <main className="flex flex-1 items-center justify-center p-8">
           <div className="w-full max-w-lg">
@@ -167,9 +167,9 @@ export default function PracticeSession() {
   const runFor = (id: string) => runs[id];
 
   return (
-    <div className="flex h-screen flex-col">
+    <div className={CODING_PAGE}>
       {header}
-      <div className="grid min-h-0 flex-1 grid-cols-[13rem_minmax(0,1fr)_minmax(0,1.3fr)]">
+      <div className={CODING_COLUMNS}>
         <QuestionList
           questions={questions}
           active={active}

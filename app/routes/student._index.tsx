@@ -56,7 +56,7 @@ export default function StudentDashboard() {
   return (
     <>
       <PageTitle title="Dashboard" description="Join a test room or a practice room with the 6-digit code your instructor gives you." />
-      <div className="grid max-w-3xl gap-6 md:grid-cols-2">
+      <div className="grid grid-cols-1 max-w-3xl gap-6 md:grid-cols-2">
         <JoinCard intent="join-test" title="Join test room" text="Timed and proctored. You wait in the room until the test starts." />
         <JoinCard intent="join-practice" title="Join practice room" text="Practise a category's questions. Nothing is saved or scored." />
       </div>

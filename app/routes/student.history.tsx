@@ -83,7 +83,7 @@ export default function StudentHistoryPage() {
         <>
           <div
             aria-busy={loading || undefined}
-            className={`overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm transition-opacity dark:border-slate-800 dark:bg-slate-900 ${loading ? "opacity-60" : ""}`}
+            className={`relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm transition-opacity dark:border-slate-800 dark:bg-slate-900 ${loading ? "opacity-60" : ""}`}
           >
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Your tests, newest first</caption>

@@ -19,7 +19,7 @@ export default function StudentPractice() {
   return (
     <>
       <PageTitle title="Practice" description="Practise coding questions by category. Nothing is saved or scored." />
-      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[1fr_22rem]">
         <section aria-labelledby="my-practice-rooms">
           <h3 id="my-practice-rooms" className="mb-3 font-semibold">
             My practice rooms <span className="text-sm font-normal text-muted">({rooms.length})</span>

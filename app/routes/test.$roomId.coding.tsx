@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { z } from "zod";
 import { ID_MAX } from "~/lib/http/input-limits";
 import { BLOCKED_MESSAGES, loadEditor, type BlockedAction } from "~/components/code-editor";
-import { CodeSection } from "~/components/test/code-section";
+import { CODING_COLUMNS, CODING_PAGE, CodeSection } from "~/components/test/code-section";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { NetworkIndicator } from "~/components/network-indicator";
 import { Countdown, TimeAnnouncer } from "~/components/test/countdown";
@@ -309,7 +309,7 @@ export default function CodingTest() {
   const journalStatus = session.status;
 
   return (
-    <div className="flex h-screen flex-col">
+    <div className={CODING_PAGE}>
       <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-800 dark:bg-slate-900">
         <h1 className="font-semibold">{data.roomName}</h1>
         <Badge tone="blue">{LANGUAGE_LABELS[data.language]}</Badge>
@@ -334,7 +334,7 @@ export default function CodingTest() {
         </div>
       ) : null}
 
-      <div className="grid min-h-0 flex-1 grid-cols-[13rem_minmax(0,1fr)_minmax(0,1.3fr)]">
+      <div className={CODING_COLUMNS}>
         <QuestionList
           questions={data.questions}
           active={active}
@@ -354,7 +354,7 @@ export default function CodingTest() {
           blockClipboard
           onBlocked={blocked}
         >
-          <div className="flex gap-2 border-t border-slate-200 px-3 py-2 dark:border-slate-800">
+          <div className="flex flex-wrap gap-2 border-t border-slate-200 px-3 py-2 dark:border-slate-800">
             {/* keepFocus: pressed from the keyboard, each keeps the focus while the request runs. */}
             <Button variant="secondary" keepFocus onClick={() => void send("run")} disabled={!code.trim() || busy} busy={busy && runner.formData?.get("intent") === "run"}>
               Run Code

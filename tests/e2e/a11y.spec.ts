@@ -46,8 +46,35 @@ async function setTheme(page: Page, theme: "light" | "dark") {
   }, theme);
 }
 
+/**
+ * Issue 41: no page scrolls sideways, at any screen size the walk runs on. A
+ * finding names the outermost elements that reach past the screen's edge.
+ */
+async function fitsTheScreen(page: Page, state: string) {
+  const overflow = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return null;
+    const past = [...document.body.querySelectorAll<HTMLElement>("*")].filter((el) => el.getBoundingClientRect().right > width + 1);
+    const outermost = past.filter((el) => !past.includes(el.parentElement!));
+    const describe = (el: HTMLElement) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${[...el.classList].slice(0, 4).join(".")} (${Math.round(el.getBoundingClientRect().right)} px) "${(el.textContent ?? "").trim().slice(0, 40)}"`;
+    return { scroll: document.documentElement.scrollWidth, width, elements: outermost.slice(0, 4).map(describe) };
+  });
+  if (overflow) findings.push(`${state}: the page scrolls sideways (${overflow.scroll} px on a ${overflow.width} px screen)\n      ${overflow.elements.join("\n      ")}`);
+}
+
+/** The walk on a phone's or a tablet's screen (the "phone" and "tablet" projects, issue 41). */
+const smallScreen = () => test.info().project.name !== "chromium";
+
+/** On the phone and tablet walks: a screenshot of the page as it is now, attached to the report. */
+async function screenshot(page: Page, name: string) {
+  if (!smallScreen()) return;
+  const { width } = page.viewportSize()!;
+  await test.info().attach(`${name} at ${width} px`, { body: await page.screenshot(), contentType: "image/png" });
+}
+
 /** Scans the page as it is now, once in each theme; the page ends in the light theme. */
 async function scan(page: Page, state: string) {
+  await fitsTheScreen(page, state);
   // Through the DevTools protocol, which the app's CSP (script-src with a nonce) does not govern.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
   // Colour transitions would let axe read a colour half-way between the themes
@@ -133,6 +160,7 @@ test("the student's portal pages", async () => {
   await signUpStudent(page, studentName);
   await heading(/Portal/, 1)(page);
   await scan(page, "student portal");
+  await screenshot(page, "student dashboard");
   await visit(page, "/student/history", "student history", heading(/history/i));
   await visit(page, "/student/profile", "student profile", heading(/profile/i));
   await visit(page, "/student/settings", "student settings", heading(/settings/i));
@@ -337,6 +365,21 @@ test("an MCQ room: waiting, terms, the test by keyboard, submit; the admin's roo
   await expect(me).toHaveURL(new RegExp(`/test/${roomId}/mcq$`));
   await expect(me.getByText("Question 1 of 20")).toBeVisible();
   await scan(me, "running MCQ test");
+  await screenshot(me, "MCQ question");
+  if (smallScreen()) {
+    // Issue 41: every option is a touch target of at least 44 px.
+    const heights = await me.locator("fieldset label").evaluateAll((labels) => labels.map((l) => l.getBoundingClientRect().height));
+    expect(heights.length).toBeGreaterThan(1);
+    expect(Math.min(...heights), "the shortest option's height").toBeGreaterThanOrEqual(44);
+  }
+  if (test.info().project.name === "tablet") {
+    // The tablet on its side.
+    await me.setViewportSize({ width: 1024, height: 768 });
+    await expect(me.getByRole("button", { name: "Submit Test" })).toBeInViewport();
+    await scan(me, "running MCQ test, the tablet on its side");
+    await screenshot(me, "MCQ question, the tablet on its side");
+    await me.setViewportSize({ width: 768, height: 1024 });
+  }
 
   // Keyboard only: Tab into the options, arrows choose, Tab on to Next, Enter.
   const options = me.locator("fieldset input[type=radio]");
@@ -361,6 +404,7 @@ test("an MCQ room: waiting, terms, the test by keyboard, submit; the admin's roo
   // The admin sees the running room: +5 min, Extend time.
   await expect(a.getByRole("button", { name: /^\+5 min for / })).toBeVisible();
   await scan(a, "admin room detail (running)");
+  await screenshot(a, "admin room page");
   await a.getByRole("button", { name: "Extend Time" }).click();
   await expect(a.getByRole("dialog", { name: "Extend time" })).toBeVisible();
   await scan(a, "admin extend dialog");
@@ -412,6 +456,15 @@ test("a coding test: the editor is no trap, Run Code keeps the focus, locked, fi
   await expect(a).toHaveURL(/\/admin\/monitor\//);
   await expect(a.getByRole("region", { name: "Code history" })).toBeVisible();
   await scan(a, "admin monitor");
+
+  if (smallScreen()) {
+    // Issue 41: on a tablet or a phone the problem, the editor and the output console stack.
+    const box = async (name: string) => (await me.getByRole("region", { name, exact: true }).boundingBox())!;
+    const [problem, code, output] = [await box("Problem"), await box("Code"), (await me.getByRole("log", { name: "Output Console" }).boundingBox())!];
+    expect(code.y, "the code below the problem").toBeGreaterThanOrEqual(problem.y + problem.height - 1);
+    expect(output.y, "the output console below the editor").toBeGreaterThan(code.y + 100);
+    await screenshot(me, "coding test");
+  }
 
   // Into the editor, Tab indents there; Escape then Tab leaves it for the next control.
   const content = editor(me);

@@ -2,7 +2,7 @@
 // admin's participants table), used by the student and offline specs.
 import type { Browser, BrowserContext, BrowserContextOptions } from "@playwright/test";
 import { codingQuestions, mcqs } from "../../scripts/seed-data.mjs";
-import { collectConsoleErrors, DEMO, expect, login, signUp, uniqueEmail, waitForLive, type ConsoleErrorAllowance, type Page } from "./fixtures";
+import { collectConsoleErrors, DEMO, expect, login, signUp, test, uniqueEmail, waitForLive, type ConsoleErrorAllowance, type Page } from "./fixtures";
 
 /** A toast: success and info toasts are role=status, errors role=alert (other live regions are not toasts). */
 export const toast = (page: Page, text: string) => page.getByRole("status").and(page.locator("[data-toast]")).filter({ hasText: text });
@@ -12,7 +12,9 @@ export type Person = { context: BrowserContext; page: Page; errors: string[] };
 
 /** A browser of one's own (its own cookies and storage), watched for console errors. */
 export async function newPerson(browser: Browser, allowed?: ConsoleErrorAllowance, options: BrowserContextOptions = {}): Promise<Person> {
-  const context = await browser.newContext(options);
+  // A context made by hand gets none of the project's options: the phone project's screen is passed on here.
+  const { viewport, isMobile, hasTouch, deviceScaleFactor } = test.info().project.use;
+  const context = await browser.newContext({ viewport, isMobile, hasTouch, deviceScaleFactor, ...options });
   const errors = collectConsoleErrors(context, allowed);
   const page = await context.newPage();
   return { context, page, errors };

@@ -87,7 +87,7 @@ export function CaseList({
                 ) : null}
                 <details className="mt-2 text-xs">
                   <summary className="cursor-pointer text-slate-500 dark:text-slate-400">Input and expected output</summary>
-                  <div className="mt-2 grid gap-2 sm:grid-cols-2">
+                  <div className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
                     <Pre title="Input" text={c.input ?? ""} />
                     <Pre title="Expected output" text={c.expectedOutput ?? ""} />
                   </div>

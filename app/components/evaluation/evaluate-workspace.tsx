@@ -111,7 +111,7 @@ export function EvaluateWorkspace({
         ))}
       </div>
 
-      <section role="tabpanel" aria-label={`Question ${tab + 1}`} className="grid gap-4 xl:grid-cols-2">
+      <section role="tabpanel" aria-label={`Question ${tab + 1}`} className="grid grid-cols-1 gap-4 xl:grid-cols-2">
         <div className="min-w-0 space-y-2">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h3 className="font-semibold">{question.title}</h3>

@@ -32,7 +32,7 @@ export function EvaluationRequestsTable({ rows }: { rows: Row[] }) {
   const busy = fetcher.state !== "idle";
   return (
     <>
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Manual evaluation requests, newest first</caption>
           <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:text-slate-400">

@@ -76,7 +76,7 @@ function McqMonitor({ mcq }: { mcq: NonNullable<MonitorView["mcq"]> }) {
   ] as const;
   return (
     <section aria-label="Multiple-choice progress" className="rounded-lg border border-slate-200 p-5 dark:border-slate-700">
-      <dl className="grid gap-4 sm:grid-cols-3">
+      <dl className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         {items.map(([label, value]) => (
           <div key={label}>
             <dt className="text-sm text-muted">{label}</dt>

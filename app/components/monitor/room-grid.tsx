@@ -23,7 +23,7 @@ export function RoomGrid({ tiles, serverNow, credits = {} }: { tiles: GridTile[]
   const now = useServerNow(serverNow);
   if (tiles.length === 0) return <EmptyState title="No participants yet...">Share an OTP with students, or add them by email.</EmptyState>;
   return (
-    <ul aria-label="Participants grid" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+    <ul aria-label="Participants grid" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
       {tiles.map((t) => (
         <li key={t.participantId}>
           <Tile tile={t} now={now} elapsed={now - serverNow} credit={credits[t.participantId] ?? 0} />

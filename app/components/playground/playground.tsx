@@ -212,7 +212,7 @@ export function Playground() {
 
       {tab === "editor" ? (
         <section id="playground-panel-editor" role="tabpanel" aria-labelledby="playground-tab-editor" className="space-y-3">
-          <div className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_22rem]">
+          <div className="grid grid-cols-1 gap-3 lg:grid-cols-[minmax(0,1fr)_22rem]">
             <div className="min-w-0">
               <CodeEditor
                 value={code}

@@ -6,6 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import type { ActionResult } from "~/lib/http/forms.server";
 import { otpLeft } from "~/lib/practice/validation";
+import { ScrollBox } from "~/components/ui/scroll-box";
 
 export type PracticeRoomRow = {
   id: string;
@@ -100,7 +101,7 @@ function ParticipantList({ room }: { room: PracticeRoomRow }) {
       {room.participants.length === 0 ? (
         <p className="text-sm text-muted">No participants yet. Share the OTP with students.</p>
       ) : (
-        <div className="max-h-72 overflow-auto">
+        <ScrollBox label="Participants" className="max-h-72">
           <table className="w-full text-left text-sm" aria-labelledby={captionId}>
             <thead className="text-xs text-muted uppercase">
               <tr>
@@ -121,7 +122,7 @@ function ParticipantList({ room }: { room: PracticeRoomRow }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollBox>
       )}
     </div>
   );

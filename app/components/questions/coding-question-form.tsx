@@ -45,7 +45,7 @@ export function CodingQuestionFields({
         rows={5}
         placeholder="Problem statement, input and output format, constraints…"
       />
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <SelectField
           label="Category"
           name="category"
@@ -90,7 +90,7 @@ export function TestCaseEditor({
         {label}
         <Badge tone={value.isHidden ? "gray" : "green"}>{value.isHidden ? "Hidden" : "Open"}</Badge>
       </legend>
-      <div className="grid gap-3 md:grid-cols-[1fr_1fr_8.5rem]">
+      <div className="grid grid-cols-1 gap-3 md:grid-cols-[1fr_1fr_8.5rem]">
         <TextAreaField
           id={`${idPrefix}-input`}
           label="Input"

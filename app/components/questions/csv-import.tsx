@@ -19,6 +19,7 @@ import {
 import { DEFAULT_LANGUAGE, IMPORT_CHUNK_MAX } from "~/lib/questions/question-validation";
 import { splitSummary } from "./coding-question-form";
 import { languageLabel, LANGUAGE_OPTIONS } from "./shared";
+import { ScrollBox } from "~/components/ui/scroll-box";
 
 /** Rows per import request, and a cap on its size so big test cases still go through. */
 export const IMPORT_CHUNK_ROWS = 100;
@@ -158,7 +159,7 @@ export function CsvImport() {
 
   return (
     <div className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <fieldset disabled={importing}>
           <legend className="mb-1 text-sm font-medium">Question type</legend>
           <div className="flex gap-2">
@@ -300,7 +301,7 @@ function Preview({ parsed }: { parsed: Parsed }) {
       {parsed.valid.length ? (
         <div>
           <h4 className="mb-1 text-sm font-semibold">Ready to import</h4>
-          <div className="max-h-80 overflow-auto rounded-lg border border-slate-200 dark:border-slate-800">
+          <ScrollBox label="Ready to import" className="max-h-80 rounded-lg border border-slate-200 dark:border-slate-800">
             <table className="w-full text-sm">
               <thead className="sticky top-0 bg-slate-50 dark:bg-slate-800">
                 <tr>
@@ -331,7 +332,7 @@ function Preview({ parsed }: { parsed: Parsed }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
           {parsed.valid.length > shown.length ? (
             <p className="mt-1 text-xs text-muted">
               Showing the first {shown.length} of {parsed.valid.length} valid rows.
@@ -343,7 +344,7 @@ function Preview({ parsed }: { parsed: Parsed }) {
       {parsed.failed.length ? (
         <div>
           <h4 className="mb-1 text-sm font-semibold text-red-700 dark:text-red-300">Will not be imported</h4>
-          <div className="max-h-64 overflow-auto rounded-lg border border-red-200 dark:border-red-900">
+          <ScrollBox label="Will not be imported" className="max-h-64 rounded-lg border border-red-200 dark:border-red-900">
             <table className="w-full text-sm">
               <thead className="sticky top-0 bg-red-50 dark:bg-red-950">
                 <tr>
@@ -360,7 +361,7 @@ function Preview({ parsed }: { parsed: Parsed }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
           {parsed.failed.length > FAILED_ROWS_SHOWN ? (
             <p className="mt-1 text-xs text-muted">
               Showing the first {FAILED_ROWS_SHOWN} of {parsed.failed.length} failed rows.

@@ -26,7 +26,7 @@ export function GradingFields({ defaults, idPrefix }: { defaults?: Partial<Store
   return (
     <fieldset className="space-y-4 rounded-lg border border-slate-200 p-3 dark:border-slate-700">
       <legend className="px-1 text-sm font-medium">Grading</legend>
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <TextField
           id={`${idPrefix}-time-limit`}
           label="Time limit (seconds)"
@@ -55,7 +55,7 @@ export function GradingFields({ defaults, idPrefix }: { defaults?: Partial<Store
         />
       </div>
       {type === "tolerance" ? (
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
           <TextField
             id={`${idPrefix}-absolute`}
             label="Absolute tolerance"

@@ -128,7 +128,7 @@ export function McqForm({
           })}
         </div>
       </fieldset>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <SelectField label="Category" name="category" defaultValue={category} options={categoryOptions(names)} />
         <SelectField
           label="Difficulty"

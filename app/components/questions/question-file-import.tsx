@@ -27,6 +27,7 @@ import {
 } from "~/lib/questions/import-plan";
 import { splitSummary } from "./coding-question-form";
 import { languageLabel, LANGUAGE_OPTIONS } from "./shared";
+import { ScrollBox } from "~/components/ui/scroll-box";
 
 const ENDPOINT = "/admin/api/questions/import";
 const ROWS_SHOWN = 100;
@@ -369,7 +370,7 @@ function FilePreview({
       {plan.items.length ? (
         <div>
           <h4 className="mb-1 text-sm font-semibold">Questions in the file</h4>
-          <div className="max-h-96 overflow-auto rounded-lg border border-slate-200 dark:border-slate-800">
+          <ScrollBox label="Questions in the file" className="max-h-96 rounded-lg border border-slate-200 dark:border-slate-800">
             <table className="w-full text-sm">
               <thead className="sticky top-0 bg-slate-50 dark:bg-slate-800">
                 <tr>
@@ -431,7 +432,7 @@ function FilePreview({
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollBox>
           {plan.items.length > shown.length ? (
             <p className="mt-1 text-xs text-muted">
               Showing {shown.length} of {plan.items.length}.{" "}

@@ -191,7 +191,7 @@ function CaseRow({ testCase, label, onDelete }: { testCase: ManagedTestCase; lab
           </Button>
         </div>
       </div>
-      <div className="grid gap-2 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
         <Block title="Input" text={testCase.input} />
         <Block title="Expected output" text={testCase.expectedOutput} />
       </div>

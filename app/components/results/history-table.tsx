@@ -37,7 +37,7 @@ export function HistoryTable({
   return (
     <div
       aria-busy={busy || undefined}
-      className={`overflow-x-auto rounded-xl border border-slate-200 bg-white transition-opacity dark:border-slate-800 dark:bg-slate-900 ${
+      className={`relative overflow-x-auto rounded-xl border border-slate-200 bg-white transition-opacity dark:border-slate-800 dark:bg-slate-900 ${
         busy ? "opacity-60" : ""
       }`}
     >

@@ -1,5 +1,6 @@
 import { Badge } from "~/components/ui/badge";
 import { percent, type CaseStat, type McqStat, type QuestionStat } from "~/lib/results/stats";
+import { ScrollBox } from "~/components/ui/scroll-box";
 
 const th = "px-3 py-2 font-medium";
 const td = "px-3 py-2";
@@ -63,7 +64,7 @@ export function CodingQuestionStats({ questions }: { questions: QuestionStat[] }
           {q.cases.length === 0 ? (
             <p className={`px-3 py-2 text-sm ${muted}`}>This question has no test cases.</p>
           ) : (
-            <div className="overflow-x-auto">
+            <div className="relative overflow-x-auto">
               <table className="w-full text-left text-sm">
                 <thead className={`text-xs uppercase ${muted}`}>
                   <tr>
@@ -105,8 +106,7 @@ export function McqQuestionStats({ questions }: { questions: McqStat[] }) {
   if (questions.length === 0) return <p className={`text-sm ${muted}`}>No questions in this room.</p>;
   return (
     <div className="space-y-2">
-      {/* Focusable, so a keyboard can scroll a table wider than the page (axe scrollable-region-focusable). */}
-      <div className="overflow-x-auto rounded-lg border border-slate-200 dark:border-slate-700" tabIndex={0} role="region" aria-label="Question statistics">
+      <ScrollBox label="Question statistics" className="rounded-lg border border-slate-200 dark:border-slate-700">
         <table className="w-full text-left text-sm">
           <thead className={`text-xs uppercase ${muted}`}>
             <tr>
@@ -143,7 +143,7 @@ export function McqQuestionStats({ questions }: { questions: McqStat[] }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
       <p className={`text-xs ${muted}`}>
         <strong>Given to</strong>: the students who drew the question; answers and the share correct count only them.{" "}
         <strong>r</strong>: point-biserial correlation between answering correctly and the student&apos;s other correct answers. A

@@ -174,7 +174,7 @@ function flipText(f: CaseFlip) {
 
 function PreviewTable({ rows }: { rows: RejudgePreviewRow[] }) {
   return (
-    <div className="mt-3 max-h-[28rem] overflow-auto rounded-md border border-slate-200 dark:border-slate-800">
+    <div className="relative mt-3 max-h-[28rem] overflow-auto rounded-md border border-slate-200 dark:border-slate-800">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Students whose result changes</caption>
         <thead className="sticky top-0 bg-slate-50 text-xs uppercase dark:bg-slate-800">

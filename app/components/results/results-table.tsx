@@ -42,7 +42,7 @@ export function ResultsTable({
   const flagged = new Set(similar);
   const [marking, setMarking] = useState<{ row: ResultRow; outcome: OverrideOutcome } | null>(null);
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table className="w-full text-left text-sm">
         <thead className={`text-xs uppercase ${muted}`}>
           <tr>

@@ -56,7 +56,7 @@ export function SubmittedQuestionPanel({ question, number, audience }: { questio
         <p className="text-sm text-slate-600 dark:text-slate-300">This question was never submitted: the code above is the last saved version and scores nothing.</p>
       )}
 
-      <dl className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {question.marks !== null ? <Stat label="Score" value={`${question.marks}/${question.maxMarks}`} testId="question-score" /> : null}
         {question.score !== null ? <Stat label="Score Percent" value={`${question.score}%`} testId="question-score-percent" /> : null}
         {counted ? (
@@ -96,7 +96,7 @@ export function SubmittedQuestionPanel({ question, number, audience }: { questio
                   )}
                 </div>
                 {c.input !== undefined && c.expectedOutput !== undefined ? (
-                  <div className="mt-3 grid gap-3 md:grid-cols-2">
+                  <div className="mt-3 grid grid-cols-1 gap-3 md:grid-cols-2">
                     <CaseText label="Input" text={c.input} />
                     <CaseText label="Expected Output" text={c.expectedOutput} />
                   </div>

@@ -136,7 +136,7 @@ function Questions({ view, audience }: { view: View; audience: Audience }) {
 function McqSummary({ view, answered, total, admin }: { view: View; answered: number; total: number; admin: boolean }) {
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900">
-      <dl className="grid gap-4 sm:grid-cols-2">
+      <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         {view.totalScore !== null ? <Stat label="Score" value={`${view.totalScore}/${view.maxScore}`} testId="mcq-score" /> : null}
         <Stat label="Answered" value={`${answered} of ${total}`} testId="mcq-answered" />
       </dl>

@@ -44,7 +44,7 @@ export function ParticipantsTable({ data, onAdd }: { data: RoomPageData; onAdd: 
           <EmptyState title="No participants yet...">Share an OTP with students, or add them by email.</EmptyState>
         </div>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full text-left text-sm">
             <thead className="text-xs text-muted uppercase">
               <tr>

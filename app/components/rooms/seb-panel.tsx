@@ -50,7 +50,7 @@ export function SebPanel({ seb }: { seb: Seb }) {
         </div>
       </div>
       {seb.required && seb.configKey ? (
-        <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+        <dl className="mt-3 grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
           <dt className="text-muted">Config Key</dt>
           <dd className="flex min-w-0 items-center gap-2">
             <code className="truncate font-mono text-xs" data-testid="seb-config-key">

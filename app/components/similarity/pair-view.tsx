@@ -112,7 +112,7 @@ export function PairCode({ a, b, fragments }: { a: Side; b: Side; fragments: Pai
           </Button>
         </div>
       </div>
-      <div className="grid gap-3 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 lg:grid-cols-2">
         <div>
           <h3 className="mb-1 text-sm font-semibold">{a.name}</h3>
           <CodePane side={a} spans={fragments.map((f) => f.a)} current={current} label={`${a.name}'s code`} paneRef={left} />
@@ -123,39 +123,41 @@ export function PairCode({ a, b, fragments }: { a: Side; b: Side; fragments: Pai
         </div>
       </div>
       {fragments.length ? (
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Matching fragments and when they appeared</caption>
-          <thead className="text-xs text-muted uppercase">
-            <tr>
-              <th className="px-2 py-1 font-medium">Fragment</th>
-              <th className="px-2 py-1 font-medium">{a.name}</th>
-              <th className="px-2 py-1 font-medium">{b.name}</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-            {fragments.map((f, i) => (
-              <tr key={i} data-testid="fragment-row">
-                <td className="px-2 py-1.5">
-                  <button type="button" onClick={() => go(i)} className="inline-flex items-center gap-2 rounded px-1 hover:underline focus:ring-2 focus:ring-brand-500 focus:outline-none">
-                    <span aria-hidden className={`inline-block h-3 w-3 rounded-sm ${fragmentColour(i)}`} />
-                    {i + 1} · lines {f.a.startLine}–{f.a.endLine} / {f.b.startLine}–{f.b.endLine}
-                  </button>
-                </td>
-                {[f.evidenceA, f.evidenceB].map((e, side) => (
-                  <td key={side} className={`px-2 py-1.5 ${e?.oneStep ? "font-semibold text-red-700 dark:text-red-300" : "text-muted"}`}>
-                    {e ? (
-                      <>
-                        first at <ViewerTime ms={e.firstAt} style="clock" />, {evidenceText(e)}
-                      </>
-                    ) : (
-                      evidenceText(e)
-                    )}
-                  </td>
-                ))}
+        <div className="relative overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Matching fragments and when they appeared</caption>
+            <thead className="text-xs text-muted uppercase">
+              <tr>
+                <th className="px-2 py-1 font-medium">Fragment</th>
+                <th className="px-2 py-1 font-medium">{a.name}</th>
+                <th className="px-2 py-1 font-medium">{b.name}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+              {fragments.map((f, i) => (
+                <tr key={i} data-testid="fragment-row">
+                  <td className="px-2 py-1.5">
+                    <button type="button" onClick={() => go(i)} className="inline-flex items-center gap-2 rounded px-1 hover:underline focus:ring-2 focus:ring-brand-500 focus:outline-none">
+                      <span aria-hidden className={`inline-block h-3 w-3 rounded-sm ${fragmentColour(i)}`} />
+                      {i + 1} · lines {f.a.startLine}–{f.a.endLine} / {f.b.startLine}–{f.b.endLine}
+                    </button>
+                  </td>
+                  {[f.evidenceA, f.evidenceB].map((e, side) => (
+                    <td key={side} className={`px-2 py-1.5 ${e?.oneStep ? "font-semibold text-red-700 dark:text-red-300" : "text-muted"}`}>
+                      {e ? (
+                        <>
+                          first at <ViewerTime ms={e.firstAt} style="clock" />, {evidenceText(e)}
+                        </>
+                      ) : (
+                        evidenceText(e)
+                      )}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : null}
     </section>
   );
@@ -164,7 +166,7 @@ export function PairCode({ a, b, fragments }: { a: Side; b: Side; fragments: Pai
 /** Both students' code timelines (the monitor's replay) side by side, each replaying its own versions. */
 export function PairTimelines({ a, b, title }: { a: { name: string; timeline: Timeline }; b: { name: string; timeline: Timeline }; title: string }) {
   return (
-    <section aria-label="Code timelines" className="grid gap-3 lg:grid-cols-2">
+    <section aria-label="Code timelines" className="grid grid-cols-1 gap-3 lg:grid-cols-2">
       {[a, b].map((side) => (
         <SideTimeline key={side.name} name={side.name} timeline={side.timeline} title={title} />
       ))}

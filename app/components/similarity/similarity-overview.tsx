@@ -137,7 +137,7 @@ export function QuestionSimilarity({
           </EmptyState>
         </div>
       ) : (
-        <div className="mt-4 overflow-x-auto">
+        <div className="relative mt-4 overflow-x-auto">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">Pairs of {question.title}, most similar first</caption>
             <thead className="text-xs text-muted uppercase">

@@ -29,7 +29,7 @@ export function ProblemPanel({
   aside?: ReactNode;
 }) {
   return (
-    <section aria-label="Problem" className="space-y-4 overflow-y-auto border-r border-slate-200 p-5 dark:border-slate-800">
+    <section aria-label="Problem" className="space-y-4 border-b border-slate-200 p-5 lg:overflow-y-auto lg:border-r lg:border-b-0 dark:border-slate-800">
       <div className="flex items-baseline justify-between gap-2">
         <h2 className="text-lg font-semibold">{question.title}</h2>
         {marks ? <span className="text-sm text-muted">{marks}</span> : aside}
@@ -46,14 +46,14 @@ export function ProblemPanel({
           <p className="text-sm text-muted">No open test cases for this question.</p>
         ) : (
           question.openCases.map((c, i) => (
-            <div key={c.id} role="group" aria-label={`Test case ${i + 1}`} className="mb-3 grid grid-cols-2 gap-2 text-xs">
+            <div key={c.id} role="group" aria-label={`Test case ${i + 1}`} className="mb-3 grid grid-cols-1 gap-2 text-xs sm:grid-cols-2">
               <div>
                 <p className="mb-1 font-medium">Input {i + 1}</p>
-                <pre className="overflow-x-auto rounded bg-slate-100 p-2 dark:bg-slate-800">{c.input}</pre>
+                <pre tabIndex={0} className="overflow-x-auto rounded bg-slate-100 p-2 dark:bg-slate-800">{c.input}</pre>
               </div>
               <div>
                 <p className="mb-1 font-medium">Expected output</p>
-                <pre className="overflow-x-auto rounded bg-slate-100 p-2 dark:bg-slate-800">{c.expectedOutput}</pre>
+                <pre tabIndex={0} className="overflow-x-auto rounded bg-slate-100 p-2 dark:bg-slate-800">{c.expectedOutput}</pre>
               </div>
             </div>
           ))

@@ -13,7 +13,7 @@ export function QuestionList<Q extends { id: string; title: string }>({
   badge: (question: Q) => QuestionBadge;
 }) {
   return (
-    <nav aria-label="Questions" className="space-y-1 overflow-y-auto border-r border-slate-200 p-3 dark:border-slate-800">
+    <nav aria-label="Questions" className="space-y-1 overflow-y-auto border-b border-slate-200 p-3 lg:border-r lg:border-b-0 dark:border-slate-800">
       {questions.map((q, i) => {
         const b = badge(q);
         return (

@@ -63,7 +63,7 @@ export function Dialog({
           </h2>
           {description ? <div className="mt-1 text-sm text-muted">{description}</div> : null}
           {children ? <div className="mt-4">{children}</div> : null}
-          {footer ? <div className="mt-6 flex justify-end gap-2">{footer}</div> : null}
+          {footer ? <div className="mt-6 flex flex-wrap justify-end gap-2">{footer}</div> : null}
         </div>
       ) : null}
     </dialog>
@@ -111,7 +111,7 @@ export function ConfirmDialog({
 /** The footer of a form in a dialog: Cancel, and the submit button (busy while it posts). */
 export function FormActions({ onCancel, busy, submitLabel = "Save", className = "" }: { onCancel: () => void; busy: boolean; submitLabel?: string; className?: string }) {
   return (
-    <div className={`flex justify-end gap-2 ${className}`}>
+    <div className={`flex flex-wrap justify-end gap-2 ${className}`}>
       <Button variant="secondary" onClick={onCancel}>
         Cancel
       </Button>

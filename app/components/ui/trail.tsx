@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ScrollBox } from "./scroll-box";
 
 /**
  * A room's record of who changed what, newest first, folded away under its
@@ -14,7 +15,7 @@ export function Trail({ testId, summary, caption, columns, rows }: { testId: str
       <summary className="cursor-pointer px-4 py-3 font-medium">
         {summary} ({rows.length})
       </summary>
-      <div className="overflow-x-auto border-t border-slate-200 dark:border-slate-800">
+      <ScrollBox label={caption} className="border-t border-slate-200 dark:border-slate-800">
         <table className="w-full">
           <caption className="sr-only">{caption}</caption>
           <thead className="text-muted">
@@ -38,7 +39,7 @@ export function Trail({ testId, summary, caption, columns, rows }: { testId: str
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollBox>
     </details>
   );
 }
