@@ -97,13 +97,22 @@ const future = {
  */
 function abortedDiscoveryChangesNothing(): Plugin {
   const AT = "  // Patch routes we don't know about yet into the manifest\n";
+  let browserBuild = false;
+  let applied = false;
   return {
     name: "aborted-discovery-changes-nothing",
     apply: "build",
+    configResolved(config) {
+      browserBuild = !config.build.ssr;
+    },
     transform(code, id, options) {
       if (options?.ssr || !id.endsWith("/node_modules/@remix-run/react/dist/esm/fog-of-war.js")) return;
       if (code.split(AT).length !== 2) this.error("@remix-run/react's fog-of-war.js changed: review abortedDiscoveryChangesNothing in vite.config.ts");
+      applied = true;
       return { code: code.replace(AT, `  if (signal?.aborted) return;\n${AT}`), map: null };
+    },
+    buildEnd(error) {
+      if (browserBuild && !error && !applied) this.error("the browser's build did not load @remix-run/react's fog-of-war.js: review abortedDiscoveryChangesNothing in vite.config.ts");
     },
   };
 }

@@ -25,7 +25,8 @@ export function SebRequired({ refusal }: { refusal: SebRefusal }) {
   const pending = useRef<"keys" | { rootData: unknown } | null>(null);
   useEffect(() => {
     const asked = pending.current;
-    if (asked === "keys" || (asked && (!idle || rootData === asked.rootData))) return;
+    // (Without the root's data, under the root's own error boundary, idle is all there is to go by.)
+    if (asked === "keys" || (asked && (!idle || (rootData !== undefined && rootData === asked.rootData)))) return;
     pending.current = null;
     if (asks >= 2 || !idle || !("SafeExamBrowser" in window)) return;
     pending.current = "keys";

@@ -91,6 +91,9 @@ export const resourceError = (status: number, url?: RegExp): AllowedConsoleError
 
 let counter = 0;
 /** An address no other test (or earlier run) has used. */
+/** Issue 41: the page does not scroll sideways on the screen it has now. */
+export const fitsTheScreen = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
 export function uniqueEmail(prefix: string) {
   counter += 1;
   const stamp = `${Date.now().toString(36)}${process.pid.toString(36)}${counter}`;

@@ -4,14 +4,13 @@
 // themselves are checked at 390 and 768 px by the accessibility walk (the
 // "phone" and "tablet" projects), which also finds any page that scrolls sideways.
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, fitsTheScreen, test } from "./fixtures";
 import { loginAdmin, newPerson, signUpStudent } from "./rooms";
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3 };
 const TABLET = { viewport: { width: 768, height: 1024 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
 const menuButton = (page: Page) => page.getByRole("button", { name: "Menu" });
-const fitsTheScreen = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
 /**
  * Through the Menu, every section the area's navigation lists, as a new user

@@ -9,7 +9,7 @@
 // The e2e server compares one pair every 2 s, the first after 2 s too
 // (scripts/e2e-server.mjs), so the progress shows and Stop comes in time.
 import { d1 } from "./d1";
-import { expect, test } from "./fixtures";
+import { expect, fitsTheScreen, test } from "./fixtures";
 import { disguised, original, own } from "../fixtures/similarity-programs";
 import { newPerson, problemTitle, questionNav, roomWithTakers, toast, typeCode } from "./rooms";
 
@@ -86,6 +86,16 @@ test("an admin analyses in the background, finds the copied pair, confirms it, a
     await dialog.getByLabel("Note (optional)").fill("Same structure, names changed");
     await dialog.getByRole("button", { name: "Record decision" }).click();
     await expect(toast(page, "Marked as confirmed")).toBeVisible();
+    await expect(page.getByTestId("decision-trail")).toContainText("Confirmed by Ada Admin");
+    // Issue 41: the pair and the room's similarity page fit a phone's screen.
+    const desktop = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await fitsTheScreen(page), "the pair's page fits 390 px").toBe(true);
+    await page.getByRole("link", { name: "← Back to similarity" }).click();
+    await expect(section.getByTestId("similarity-pair").first()).toBeVisible();
+    expect(await fitsTheScreen(page), "the similarity page fits 390 px").toBe(true);
+    await page.setViewportSize(desktop);
+    await section.getByTestId("similarity-pair").first().getByRole("link", { name: /^Open / }).click();
     await expect(page.getByTestId("decision-trail")).toContainText("Confirmed by Ada Admin");
 
     // Compare with earlier rooms; Stop part-way keeps what was compared, Analyse now goes on from there.
