@@ -6,6 +6,7 @@
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FOREIGN_ORIGIN_MESSAGE, NOT_JSON_MESSAGE } from "~/lib/http/json-request.server";
+import { ANCHOR_REUSE_MS } from "~/lib/student-tests/anchor.server";
 import { BEFORE_ANCHOR_MESSAGE, UNPROVEN_LATE_MESSAGE, type TestState } from "~/lib/student-tests/journal.server";
 import { TEST_RULES } from "~/lib/student-tests/test-rules";
 import { ORIGIN, call, postForm } from "./helpers";
@@ -208,7 +209,9 @@ describe("an entry stamped before its own anchor", () => {
     const body = await send(s.cookie, testId, [backwards, fine]);
     expect(body.rejected).toEqual([{ id: backwards.id, reason: BEFORE_ANCHOR_MESSAGE }]);
     expect(body.accepted).toEqual([fine.id]);
-    expect(anchorTime(body.anchor!)).toBeGreaterThanOrEqual(at);
+    // Fresh: an answer may hand out an anchor signed up to ANCHOR_REUSE_MS before it (issue 40),
+    // so it can be a little older than the welcome's.
+    expect(anchorTime(body.anchor!)).toBeGreaterThan(at - ANCHOR_REUSE_MS);
     expect(await liveCode(testId)).toMatchObject([{ code: "fine" }]);
     expect(await journalRows(testId)).toMatchObject([{ id: backwards.id, outcome: "rejected" }, { id: fine.id, outcome: "accepted" }]);
     connected.ws.close();
