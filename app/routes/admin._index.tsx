@@ -72,7 +72,7 @@ export default function TestRooms() {
             : "Create rooms, admit students with a one-time code, and run timed tests."
         }
       />
-      <div className={courseOnly ? "" : "grid gap-6 lg:grid-cols-[22rem_1fr]"}>
+      <div className={courseOnly ? "" : "grid grid-cols-1 gap-6 lg:grid-cols-[22rem_minmax(0,1fr)]"}>
         {courseOnly ? null : <CreateRoomForm categories={categories} />}
         <section aria-labelledby="rooms-heading">
           <h3 id="rooms-heading" className="mb-3 font-semibold">
@@ -119,9 +119,10 @@ function RoomRow({ room, deleting, onDelete }: { room: LoaderData["rooms"][numbe
   const label = roomListLabel(room);
   return (
     <li
-      className={`flex items-center justify-between gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900 ${deleting ? "opacity-50" : ""}`}
+      className={`flex flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900 ${deleting ? "opacity-50" : ""}`}
     >
-      <Link to={`/admin/room/${room.id}`} className="min-w-0 flex-1 focus:outline-none" prefetch="intent">
+      {/* At least 13rem for the name; on a phone the status and Delete wrap under it. */}
+      <Link to={`/admin/room/${room.id}`} className="min-w-0 grow basis-52 focus:outline-none" prefetch="intent">
         <p className="truncate font-medium hover:text-brand-600 dark:hover:text-brand-300">{room.roomName}</p>
         <p className="mt-0.5 text-xs text-muted">
           {room.questionType === "mcq" ? "MCQ" : `Coding · ${LANGUAGE_LABELS[room.language]}`} · {room.category} ·{" "}
