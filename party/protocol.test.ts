@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ClientMessage, PartyViewer, ServerMessage } from "./protocol";
-import { parseServerMessage } from "./server-message";
+import { parseServerMessage, type GuardShapes } from "./server-message";
 
 describe("party protocol", () => {
   it("parses a known client message", () => {
@@ -35,6 +35,9 @@ describe("party protocol", () => {
       { type: "error", message: "x" },
       { type: "room-changed", roomId: "r", isEnabled: true, isActive: false, endsAt: null },
       { type: "room-changed", roomId: "r", isEnabled: false, isActive: true, endsAt: 5 },
+      // The waiting room's live schedule (issue 42: the guard used to drop it).
+      { type: "room-changed", roomId: "r", isEnabled: true, isActive: false, endsAt: null, scheduledAt: 1_800_000_000_000 },
+      { type: "room-changed", roomId: "r", isEnabled: true, isActive: false, endsAt: null, scheduledAt: null },
       { type: "participants-changed", roomId: "r" },
       { type: "participant-removed", roomId: "r" },
       { type: "room-deleted", roomId: "r" },
@@ -61,6 +64,7 @@ describe("party protocol", () => {
       { type: "pong", sentAt: "1", serverTime: 2 },
       { type: "room-changed", roomId: "r", isEnabled: true, isActive: false },
       { type: "room-changed", roomId: "r", isEnabled: "yes", isActive: false, endsAt: null },
+      { type: "room-changed", roomId: "r", isEnabled: true, isActive: false, endsAt: null, scheduledAt: "soon" },
       { type: "time-changed", roomId: "r", endsAt: null },
       { type: "time-changed", roomId: "r", endsAt: 9 },
       { type: "code-saved", roomId: "r" },
@@ -78,3 +82,10 @@ describe("party protocol", () => {
     });
   });
 });
+
+// The typecheck (npm test) is this test: the guard's shape of an event must name every key the schema gives it.
+// @ts-expect-error: room-changed's scheduledAt, in the schema, is missing here
+const withoutScheduledAt: GuardShapes["room-changed"] = { roomId: "string", isEnabled: "boolean", isActive: "boolean", endsAt: "number|null" };
+// @ts-expect-error: a key the schema does not have
+const withAnExtraKey: GuardShapes["code-saved"] = { roomId: "string", studentTestId: "string", extra: "string" };
+void [withoutScheduledAt, withAnExtraKey];

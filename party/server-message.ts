@@ -5,16 +5,23 @@ import type { RejudgeState } from "../app/db/schema";
 import type { AnalysisEventState } from "../app/lib/similarity/analysis";
 import type { ServerMessage } from "./protocol";
 
-type Field = "string" | "number" | "boolean" | "number|null" | "string?" | "role" | "rejudge-state" | "similarity-state";
+type Field = "string" | "number" | "boolean" | "number|null" | "number|null?" | "string?" | "role" | "rejudge-state" | "similarity-state";
+
+/**
+ * Each event's fields as the schema has them, every one required here: a key
+ * added to an event in ./protocol.ts and not to its shape below (or one the
+ * schema does not have) fails the typecheck, so the two cannot drift apart.
+ */
+export type GuardShapes = { [T in ServerMessage["type"]]: { [K in Exclude<keyof Extract<ServerMessage, { type: T }>, "type">]-?: Field } };
 
 const REJUDGE_STATE_VALUES: readonly string[] = ["previewing", "ready", "applying", "applied", "cancelled", "failed"] satisfies RejudgeState[];
 const SIMILARITY_STATE_VALUES: readonly string[] = ["running", "done", "stopped", "failed"] satisfies AnalysisEventState[];
 
-const SHAPES: Record<ServerMessage["type"], Record<string, Field>> = {
+const SHAPES: GuardShapes = {
   welcome: { room: "string", userId: "string", role: "role", serverTime: "number", anchor: "string?" },
   pong: { sentAt: "number", serverTime: "number", anchor: "string?" },
   error: { message: "string" },
-  "room-changed": { roomId: "string", isEnabled: "boolean", isActive: "boolean", endsAt: "number|null" },
+  "room-changed": { roomId: "string", isEnabled: "boolean", isActive: "boolean", endsAt: "number|null", scheduledAt: "number|null?" },
   "participants-changed": { roomId: "string" },
   "participant-removed": { roomId: "string" },
   "room-deleted": { roomId: "string" },
@@ -33,6 +40,8 @@ function fits(value: unknown, field: Field): boolean {
   switch (field) {
     case "number|null":
       return value === null || (typeof value === "number" && !Number.isNaN(value));
+    case "number|null?":
+      return value === undefined || fits(value, "number|null");
     case "string?":
       return value === undefined || typeof value === "string";
     case "role":
@@ -54,7 +63,7 @@ export function parseServerMessage(value: unknown): ServerMessage | null {
   const record = value as Record<string, unknown>;
   const type = record.type;
   if (typeof type !== "string" || !Object.hasOwn(SHAPES, type)) return null;
-  const shape = SHAPES[type as ServerMessage["type"]];
+  const shape: Record<string, Field> = SHAPES[type as ServerMessage["type"]];
   const out: Record<string, unknown> = { type };
   for (const [key, field] of Object.entries(shape)) {
     if (!fits(record[key], field)) return null;
