@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 
-export const RESOURCE_UNREACHABLE = "Could not reach the server. Check your connection and try again.";
+const RESOURCE_UNREACHABLE = "Could not reach the server. Check your connection and try again.";
 
 /**
  * A GET of one of our JSON resource routes (a room's late change, the add-user

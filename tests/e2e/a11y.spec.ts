@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "@playwright/test";
 import { d1 } from "./d1";
-import { expect, resourceError, test } from "./fixtures";
+import { expect, fitsTheScreen, resourceError, test } from "./fixtures";
 import {
   acceptTermsAndLaunch,
   createRoom,
@@ -50,16 +50,16 @@ async function setTheme(page: Page, theme: "light" | "dark") {
  * Issue 41: no page scrolls sideways, at any screen size the walk runs on. A
  * finding names the outermost elements that reach past the screen's edge.
  */
-async function fitsTheScreen(page: Page, state: string) {
+async function recordSidewaysScroll(page: Page, state: string) {
+  if (await fitsTheScreen(page)) return;
   const overflow = await page.evaluate(() => {
     const width = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth <= width) return null;
     const past = [...document.body.querySelectorAll<HTMLElement>("*")].filter((el) => el.getBoundingClientRect().right > width + 1);
     const outermost = past.filter((el) => !past.includes(el.parentElement!));
     const describe = (el: HTMLElement) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${[...el.classList].slice(0, 4).join(".")} (${Math.round(el.getBoundingClientRect().right)} px) "${(el.textContent ?? "").trim().slice(0, 40)}"`;
     return { scroll: document.documentElement.scrollWidth, width, elements: outermost.slice(0, 4).map(describe) };
   });
-  if (overflow) findings.push(`${state}: the page scrolls sideways (${overflow.scroll} px on a ${overflow.width} px screen)\n      ${overflow.elements.join("\n      ")}`);
+  findings.push(`${state}: the page scrolls sideways (${overflow.scroll} px on a ${overflow.width} px screen)\n      ${overflow.elements.join("\n      ")}`);
 }
 
 /** The walk on a phone's or a tablet's screen (the "phone" and "tablet" projects, issue 41). */
@@ -74,7 +74,7 @@ async function screenshot(page: Page, name: string) {
 
 /** Scans the page as it is now, once in each theme; the page ends in the light theme. */
 async function scan(page: Page, state: string) {
-  await fitsTheScreen(page, state);
+  await recordSidewaysScroll(page, state);
   // Through the DevTools protocol, which the app's CSP (script-src with a nonce) does not govern.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
   // Colour transitions would let axe read a colour half-way between the themes
