@@ -7,7 +7,7 @@ import { SEB_REQUIRED_MESSAGE } from "~/lib/seb/seb";
 import { authFor } from "~/lib/accounts/auth.server";
 import { getViewer } from "~/lib/accounts/session.server";
 import { teachesAnyCourse, teachesRoom } from "~/lib/rooms/room-access.server";
-import { LOBBY, PRACTICE_LOBBY, VIEWER_HEADER, type PartyViewer } from "./protocol";
+import { LOBBY, PRACTICE_LOBBY, VIEWER_HEADER, type PartyViewer } from "../contracts/party";
 
 /**
  * onBeforeConnect for every party. Refuses anonymous or role-less users (401)

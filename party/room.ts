@@ -30,11 +30,13 @@ import { deadlineColumns, deadlineOfRow } from "../app/lib/student-tests/student
 import {
   ClientMessage,
   PartyViewer,
+  roomEvents,
   VIEWER_HEADER,
   type Audience,
+  type Published,
   type RoomEvent,
   type ServerMessage,
-} from "./protocol";
+} from "../contracts/party";
 import { CodeJournal } from "./code-journal";
 import { JournalGates } from "./journal-gate";
 import { getServerEnv } from "../app/lib/env.server";
@@ -186,7 +188,7 @@ export class RoomParty extends Server<Env> {
       .where(and(eq(participantDisconnects.roomId, this.name), eq(participantDisconnects.studentId, studentId), isNull(participantDisconnects.endedAt)))
       .get();
     if (!open) await db.insert(participantDisconnects).values({ roomId: this.name, studentId, startedAt: new Date(startedAt) });
-    await this.publish({ type: "participants-changed", roomId: this.name }, { to: "admins" });
+    await this.publish(roomEvents.participantsChanged(this.name));
   }
 
   /**
@@ -226,7 +228,7 @@ export class RoomParty extends Server<Env> {
       for (const c of silent) c.close(4000, "Replaced by a newer connection");
       if (await this.testRunning(studentId, startedAt)) {
         await this.db.insert(participantDisconnects).values({ roomId: this.name, studentId, startedAt: new Date(startedAt), endedAt: new Date(now) });
-        await this.publish({ type: "participants-changed", roomId: this.name }, { to: "admins" });
+        await this.publish(roomEvents.participantsChanged(this.name));
       }
     }
     await this.markOnline(studentId);
@@ -239,7 +241,7 @@ export class RoomParty extends Server<Env> {
       .set({ endedAt: new Date() })
       .where(and(eq(participantDisconnects.roomId, this.name), eq(participantDisconnects.studentId, studentId), isNull(participantDisconnects.endedAt)))
       .returning({ id: participantDisconnects.id });
-    if (closed.length) await this.publish({ type: "participants-changed", roomId: this.name }, { to: "admins" });
+    if (closed.length) await this.publish(roomEvents.participantsChanged(this.name));
   }
 
   /** RPC from the Worker: the room's scheduled start (issue 25) is at `at`; null clears it. */
@@ -304,15 +306,10 @@ export class RoomParty extends Server<Env> {
     if (outcome.kind === "later" || outcome.kind === "none") return;
     const { room } = outcome;
     const started = outcome.kind === "started";
-    await this.publish({
-      type: "room-changed",
-      roomId: room.id,
-      isEnabled: room.isEnabled,
-      isActive: started,
-      endsAt: started ? outcome.endsAt : (room.endsAt?.getTime() ?? null),
-      scheduledAt: null,
-    });
-    if (started) await this.publish({ type: "participants-changed", roomId: room.id }, { to: "admins" });
+    await this.publish(
+      roomEvents.roomChanged({ id: room.id, isEnabled: room.isEnabled, isActive: started, endsAt: started ? outcome.endsAt : (room.endsAt?.getTime() ?? null) }, null),
+    );
+    if (started) await this.publish(roomEvents.participantsChanged(room.id));
     await publishRoomsChanged(this.env);
   }
 
@@ -340,7 +337,7 @@ export class RoomParty extends Server<Env> {
     if (nextAt === null) await this.ctx.storage.delete(RELEASE_AT);
     else await this.ctx.storage.put(RELEASE_AT, nextAt);
     if (!released) return;
-    await this.publish({ type: "results-changed", roomId: this.name });
+    await this.publish(roomEvents.resultsChanged(this.name));
     await Promise.all([publishRoomsChanged(this.env), requestGradeSync(this.env, this.name)]);
   }
 
@@ -376,7 +373,7 @@ export class RoomParty extends Server<Env> {
     const refused = new Set(conflicts);
     if (outcome.entries.length) this.codeSaved(testId);
     // A tab switch or an unlock: the admins' participants table shows it.
-    if (outcome.wrote) void this.publish({ type: "participants-changed", roomId: this.name }, { to: "admins" });
+    if (outcome.wrote) void this.publish(roomEvents.participantsChanged(this.name));
     return {
       // Every entry in seq order but those another test holds (a tab switch or an unlock is written or given up on in `accept`).
       accepted: [...entries].sort((a, b) => a.seq - b.seq).filter((e) => !refused.has(e.id)).map((e) => e.id),
@@ -399,9 +396,10 @@ export class RoomParty extends Server<Env> {
     const tests = (this.#codeSaved = new Set([testId]));
     setTimeout(() => {
       this.#codeSaved = null;
+      const saved = [...tests].map((id) => roomEvents.codeSaved(this.name, id));
       void this.publishAll(
-        [...tests].map((id): RoomEvent => ({ type: "code-saved", roomId: this.name, studentTestId: id })),
-        { to: "admins" },
+        saved.map((p) => p.event),
+        saved[0]!.audience,
       );
     }, CODE_SAVED_GATHER_MS);
   }
@@ -478,7 +476,7 @@ export class RoomParty extends Server<Env> {
     await this.ctx.storage.delete(REJUDGE_JOB);
     if (progress) await this.publishRejudge(progress);
     // The results table refetches, and the LMS gradebook gets the new scores (a later timestamp).
-    await this.publish({ type: "participants-changed", roomId: this.name }, { to: "admins" });
+    await this.publish(roomEvents.participantsChanged(this.name));
     await Promise.all([publishRoomsChanged(this.env), requestGradeSync(this.env, this.name)]);
   }
 
@@ -514,7 +512,7 @@ export class RoomParty extends Server<Env> {
   }
 
   private publishRejudge(p: RejudgeProgress) {
-    return this.publish({ type: "rejudge-changed", roomId: this.name, rejudgeId: p.id, state: p.state, done: p.done, total: p.total }, { to: "admins" });
+    return this.publish(roomEvents.rejudgeChanged(this.name, p));
   }
 
   /**
@@ -675,14 +673,11 @@ export class RoomParty extends Server<Env> {
   }
 
   private publishSimilarity(job: SimilarityJob, state: AnalysisEventState) {
-    return this.publish(
-      { type: "similarity-changed", roomId: this.name, questionId: job.questionId, state, done: job.cursor, total: job.total },
-      { to: "admins" },
-    );
+    return this.publish(roomEvents.similarityChanged(this.name, job.questionId, state, { done: job.cursor, total: job.total }));
   }
 
-  /** RPC from the Worker: deliver an event to its audience; returns how many received it. */
-  async publish(event: RoomEvent, audience: Audience = { to: "all" }): Promise<number> {
+  /** Delivers an event, built by its helper in `roomEvents`, to its audience; returns how many received it. */
+  private publish({ event, audience }: Published): Promise<number> {
     return this.publishAll([event], audience);
   }
 

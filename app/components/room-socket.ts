@@ -7,9 +7,9 @@ import { inSeb, sebTicket } from "~/lib/seb/client";
 import { SEB_TICKET_PARAM } from "~/lib/seb/headers";
 import { OUTAGE_RULES } from "~/lib/student-tests/outages";
 import { deviceAnchors } from "~/offline/anchor";
-import { ROOM_PARTY } from "../../party/names";
-import type { RoomEvent } from "../../party/protocol";
-import { parseServerMessage } from "../../party/server-message";
+import { ROOM_PARTY } from "../../contracts/party-names";
+import type { RoomEvent } from "../../contracts/party";
+import { parseServerMessage } from "../../contracts/party-guard";
 
 export type RoomSocketOptions = {
   /** Ping every OUTAGE_RULES.pingMs and close while the browser says it is offline (a student's test page). */

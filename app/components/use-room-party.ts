@@ -1,7 +1,7 @@
 import { useFetchers, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { loadLazily } from "~/offline/lazy";
-import type { RoomEvent } from "../../party/protocol";
+import type { RoomEvent } from "../../contracts/party";
 import type { NavigateOptions, PageGate, RouterNow } from "./refresh-gate";
 
 /** What a page's event handler (and the page itself) may do in answer to a room event. */

@@ -2,6 +2,7 @@
 // names (snake_case in SQL); better-auth's four tables come first and its `user`
 // doubles as the spec's `profiles` (id, email, full_name = name).
 import { sql } from "drizzle-orm";
+import { REJUDGE_STATES } from "../../contracts/party-names";
 import {
   type AnySQLiteColumn,
   index,
@@ -540,8 +541,8 @@ export const submissions = sqliteTable(
   (t) => [uniqueIndex("submissions_test_question_uq").on(t.studentTestId, t.questionId)],
 );
 
-export const REJUDGE_STATES = ["previewing", "ready", "applying", "applied", "cancelled", "failed"] as const;
-export type RejudgeState = (typeof REJUDGE_STATES)[number];
+// The party's rejudge-changed event carries these states (decision 047): one list for both.
+export { REJUDGE_STATES, type RejudgeState } from "../../contracts/party-names";
 /** A rejudge in these states holds its room: one at a time (issue 35, decision 039). */
 export const OPEN_REJUDGE_STATES = ["previewing", "ready", "applying"] as const;
 

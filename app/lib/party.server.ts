@@ -1,5 +1,7 @@
-import type { Audience, RoomEvent } from "../../party/protocol";
-import { LOBBY, PRACTICE_LOBBY } from "../../party/protocol";
+import { LOBBY, PRACTICE_LOBBY, roomEvents, type Published } from "../../contracts/party";
+
+// Publishers build their events with these (decision 047).
+export { roomEvents };
 import { requestGradeSync } from "./lti/grades.server";
 
 /**
@@ -11,25 +13,37 @@ import { requestGradeSync } from "./lti/grades.server";
 export const roomObject = (env: Env, roomId: string) => env.RoomParty.get(env.RoomParty.idFromName(roomId));
 
 /**
- * Publishes an event on a room's party after the change is committed. A
- * failure to notify never fails the action: the data is already saved, and
- * every page refetches on reconnect.
+ * Publishes an event, built by its helper in `roomEvents` (which names its
+ * audience), on a room's party after the change is committed. A failure to
+ * notify never fails the action: the data is already saved, and every page
+ * refetches on reconnect.
  */
-export async function publish(env: Env, room: string, event: RoomEvent, audience?: Audience) {
-  await publishAll(env, room, [event], audience);
+export async function publish(env: Env, room: string, published: Published) {
+  await publishAll(env, room, [published]);
 }
 
-async function publishAll(env: Env, room: string, events: RoomEvent[], audience?: Audience) {
+/** Events on one room's party: one call to its object per audience. */
+async function publishAll(env: Env, room: string, published: Published[]) {
+  const byAudience = new Map<string, Published[]>();
+  for (const p of published) {
+    const key = JSON.stringify(p.audience);
+    byAudience.set(key, [...(byAudience.get(key) ?? []), p]);
+  }
   try {
     const stub = roomObject(env, room);
-    await stub.publishAll(events, audience);
+    for (const group of byAudience.values()) {
+      await stub.publishAll(
+        group.map((p) => p.event),
+        group[0]!.audience,
+      );
+    }
   } catch (error) {
     console.error(`party publish to ${room} failed`, error);
   }
 }
 
 export function publishRoomsChanged(env: Env) {
-  return publish(env, LOBBY, { type: "rooms-changed" });
+  return publish(env, LOBBY, roomEvents.roomsChanged());
 }
 
 /**
@@ -38,10 +52,15 @@ export function publishRoomsChanged(env: Env) {
  */
 export function publishParticipantsChanged(env: Env, roomId: string) {
   return Promise.all([
-    publish(env, roomId, { type: "participants-changed", roomId }, { to: "admins" }),
+    publish(env, roomId, roomEvents.participantsChanged(roomId)),
     publishRoomsChanged(env),
     requestGradeSync(env, roomId),
   ]);
+}
+
+/** A room was deleted: its open pages leave, and the rooms lists refetch. */
+export function publishRoomDeleted(env: Env, roomId: string) {
+  return Promise.all([publish(env, roomId, roomEvents.roomDeleted(roomId)), publishRoomsChanged(env)]);
 }
 
 /**
@@ -50,12 +69,12 @@ export function publishParticipantsChanged(env: Env, roomId: string) {
  * LMS gradebook follows (the score at release, Pending while held).
  */
 export function publishResultsChanged(env: Env, roomId: string) {
-  return Promise.all([publish(env, roomId, { type: "results-changed", roomId }), publishRoomsChanged(env), requestGradeSync(env, roomId)]);
+  return Promise.all([publish(env, roomId, roomEvents.resultsChanged(roomId)), publishRoomsChanged(env), requestGradeSync(env, roomId)]);
 }
 
 /** A student filed a manual evaluation request: every admin's evaluation page refetches. */
 export function publishEvaluationRequested(env: Env) {
-  return publish(env, LOBBY, { type: "evaluation-requested" }, { to: "admins" });
+  return publish(env, LOBBY, roomEvents.evaluationRequested());
 }
 
 /**
@@ -82,19 +101,22 @@ export function publishCodeSaved(env: Env, roomId: string, studentTestId: string
   gathering.set(roomId, tests);
   return new Promise((resolve) => setTimeout(resolve, CODE_SAVED_GATHER_MS)).then(() => {
     gathering.delete(roomId);
-    const events = [...tests].map((id): RoomEvent => ({ type: "code-saved", roomId, studentTestId: id }));
-    return publishAll(env, roomId, events, { to: "admins" });
+    return publishAll(
+      env,
+      roomId,
+      [...tests].map((id) => roomEvents.codeSaved(roomId, id)),
+    );
   });
 }
 
 /** A practice room was created, activated, deactivated, deleted or given a new OTP: admins' practice pages refetch. */
 export function publishPracticeRoomsChanged(env: Env) {
-  return publish(env, PRACTICE_LOBBY, { type: "practice-rooms-changed" }, { to: "admins" });
+  return publish(env, PRACTICE_LOBBY, roomEvents.practiceRoomsChanged());
 }
 
 /** A student joined a practice room: admins' participant lists refetch (ids only, never names). */
 export function publishPracticeParticipantsChanged(env: Env, practiceRoomId: string) {
-  return publish(env, PRACTICE_LOBBY, { type: "practice-participants-changed", practiceRoomId }, { to: "admins" });
+  return publish(env, PRACTICE_LOBBY, roomEvents.practiceParticipantsChanged(practiceRoomId));
 }
 
 /**

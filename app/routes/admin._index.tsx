@@ -11,13 +11,13 @@ import { ConfirmDialog } from "~/components/ui/dialog";
 import { EmptyState, PageTitle } from "~/components/ui/empty-state";
 import { LANGUAGE_LABELS } from "~/lib/ui/format";
 import { actionError, failure, parseValues, readFormValues, success } from "~/lib/http/forms.server";
-import { publish, publishRoomsChanged } from "~/lib/party.server";
+import { publishRoomDeleted, publishRoomsChanged } from "~/lib/party.server";
 import { idField } from "~/lib/http/input-limits";
 import { CreateRoomSchema, roomListLabel } from "~/lib/rooms/room-validation";
 import { categoryCounts, createRoom, deleteRoom, listRooms } from "~/lib/rooms/rooms.server";
 import { requireRole } from "~/lib/accounts/session.server";
 import { courseRoomIds, requireAdminArea } from "~/lib/rooms/room-access.server";
-import { LOBBY } from "../../party/protocol";
+import { LOBBY } from "../../contracts/party-names";
 
 export const meta: MetaFunction = () => [{ title: "Test Rooms — ProctorEdge" }];
 
@@ -46,9 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (intent === "delete") {
       const { roomId } = parseValues(z.object({ roomId: idField("Failed to delete room") }), values);
       await deleteRoom(context.db, context.cloudflare.env, roomId);
-      context.cloudflare.ctx.waitUntil(
-        Promise.all([publish(env, roomId, { type: "room-deleted", roomId }), publishRoomsChanged(env)]),
-      );
+      context.cloudflare.ctx.waitUntil(publishRoomDeleted(env, roomId));
       return success("Room deleted successfully");
     }
   } catch (error) {

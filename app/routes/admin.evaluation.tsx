@@ -19,7 +19,7 @@ import {
 import { ApproveSchema, REQUEST_MESSAGES, SEARCH_MAX } from "~/lib/evaluation/validation";
 import { actionError, failure, parseValues, readFormValues, success } from "~/lib/http/forms.server";
 import { publishParticipantsChanged } from "~/lib/party.server";
-import { LOBBY } from "../../party/protocol";
+import { LOBBY } from "../../contracts/party-names";
 
 export const meta: MetaFunction = () => [{ title: "Evaluation — ProctorEdge" }];
 

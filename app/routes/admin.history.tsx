@@ -26,7 +26,7 @@ import { EmptyState, PageTitle } from "~/components/ui/empty-state";
 import { useActionToast } from "~/components/use-action-toast";
 import { requireRole } from "~/lib/accounts/session.server";
 import { actionError, failure, success } from "~/lib/http/forms.server";
-import { publish, publishRoomsChanged } from "~/lib/party.server";
+import { publish, publishRoomsChanged, roomEvents } from "~/lib/party.server";
 import { deleteStudentTests, listHistory } from "~/lib/results/history.server";
 
 export const meta: MetaFunction = () => [{ title: "Test History — ProctorEdge" }];
@@ -71,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const env = context.cloudflare.env;
     context.cloudflare.ctx.waitUntil(
       Promise.all([
-        ...roomIds.map((roomId) => publish(env, roomId, { type: "participants-changed", roomId }, { to: "admins" })),
+        ...roomIds.map((roomId) => publish(env, roomId, roomEvents.participantsChanged(roomId))),
         publishRoomsChanged(env),
       ]),
     );

@@ -22,7 +22,7 @@ import {
   setPracticeRoomActive,
 } from "~/lib/practice/practice-rooms.server";
 import { CreatePracticeRoomSchema, PRACTICE_LIMITS, PRACTICE_MESSAGES, PracticeRoomActionSchema } from "~/lib/practice/validation";
-import { PRACTICE_LOBBY } from "../../party/protocol";
+import { PRACTICE_LOBBY } from "../../contracts/party-names";
 
 export const meta: MetaFunction = () => [{ title: "Practice Rooms — ProctorEdge" }];
 

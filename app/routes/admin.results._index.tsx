@@ -10,7 +10,7 @@ import { requireRole } from "~/lib/accounts/session.server";
 import { LANGUAGE_LABELS } from "~/lib/ui/format";
 import { resultsRooms } from "~/lib/results/room-results.server";
 import { adminScoreTone, SCORE_TEXT } from "~/lib/results/student-status";
-import { LOBBY } from "../../party/protocol";
+import { LOBBY } from "../../contracts/party-names";
 
 export const meta: MetaFunction = () => [{ title: "Results — ProctorEdge" }];
 

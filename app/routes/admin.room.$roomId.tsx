@@ -19,7 +19,7 @@ import { useRoomParty } from "~/components/use-room-party";
 import { Badge } from "~/components/ui/badge";
 import { LANGUAGE_LABELS } from "~/lib/ui/format";
 import { actionError, failure, parseValues, readFormValues, success } from "~/lib/http/forms.server";
-import { publish, publishRoomsChanged } from "~/lib/party.server";
+import { publish, publishRoomDeleted, publishRoomsChanged, roomEvents } from "~/lib/party.server";
 import { forgetJournalGates } from "~/lib/student-tests/code-journal.server";
 import { idField } from "~/lib/http/input-limits";
 import { AddParticipantSchema, ChangeQuestionsSchema, EditParticipantSchema, ExtendSchema, roomBadge, SCHEDULE_MESSAGES, scheduleSchema, UnlockCodeSchema } from "~/lib/rooms/room-validation";
@@ -106,23 +106,28 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const roomChanged = (room: Room, patch: Partial<{ isEnabled: boolean; isActive: boolean; endsAt: number | null; scheduledAt: number | null }> = {}) =>
     after(
       Promise.all([
-        publish(env, room.id, {
-          type: "room-changed",
-          roomId: room.id,
-          isEnabled: patch.isEnabled ?? room.isEnabled,
-          isActive: patch.isActive ?? room.isActive,
-          endsAt: patch.endsAt !== undefined ? patch.endsAt : (room.endsAt?.getTime() ?? null),
-          scheduledAt: patch.scheduledAt !== undefined ? patch.scheduledAt : (room.scheduledAt?.getTime() ?? null),
-        }),
+        publish(
+          env,
+          room.id,
+          roomEvents.roomChanged(
+            {
+              id: room.id,
+              isEnabled: patch.isEnabled ?? room.isEnabled,
+              isActive: patch.isActive ?? room.isActive,
+              endsAt: patch.endsAt !== undefined ? patch.endsAt : (room.endsAt?.getTime() ?? null),
+            },
+            patch.scheduledAt !== undefined ? patch.scheduledAt : (room.scheduledAt?.getTime() ?? null),
+          ),
+        ),
         publishRoomsChanged(env),
       ]),
     );
   const participantsChanged = (roomId: string) =>
-    after(Promise.all([publish(env, roomId, { type: "participants-changed", roomId }, { to: "admins" }), publishRoomsChanged(env)]));
+    after(Promise.all([publish(env, roomId, roomEvents.participantsChanged(roomId)), publishRoomsChanged(env)]));
   /** One student's deadline moved: only that student's page hears it, with why. */
   const deadlineChanged = (room: Room, change: Pick<DeadlineChange, "studentId" | "endsAt" | "extraMs">, reason: string) => {
     if (change.endsAt === null) return;
-    after(publish(env, room.id, { type: "time-changed", roomId: room.id, endsAt: change.endsAt, extraMs: change.extraMs, reason }, { to: "user", userId: change.studentId }));
+    after(publish(env, room.id, roomEvents.timeChanged(room.id, change.studentId, { endsAt: change.endsAt, extraMs: change.extraMs }, reason)));
   };
 
   try {
@@ -197,7 +202,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       }
       case "delete":
         await deleteRoom(db, env, room.id);
-        after(Promise.all([publish(env, room.id, { type: "room-deleted", roomId: room.id }), publishRoomsChanged(env)]));
+        after(publishRoomDeleted(env, room.id));
         return redirectWithToast("/admin", { type: "success", message: "Room deleted successfully" });
       case "add-participant": {
         const { email } = parseValues(AddParticipantSchema, values);
@@ -254,7 +259,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         participantsChanged(room.id);
         // A removal during the test disqualifies: the LMS's gradebook follows.
         after(requestGradeSync(env, room.id));
-        after(publish(env, room.id, { type: "participant-removed", roomId: room.id }, { to: "user", userId: removed.studentId }));
+        after(publish(env, room.id, roomEvents.participantRemoved(room.id, removed.studentId)));
         return success("Participant removed");
       }
       default:

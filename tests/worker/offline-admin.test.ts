@@ -2,7 +2,7 @@
 // the room party, and extra time for one student.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ServerMessage } from "../../party/protocol";
+import { ServerMessage } from "../../contracts/party";
 import { OUTAGE_RULES } from "~/lib/student-tests/outages";
 import { call, postForm, signUp } from "./helpers";
 

@@ -1,7 +1,7 @@
 // A browser's side of the room party in Worker tests: upgrade with a session
 // cookie, then collect and wait for the messages that arrive.
 import { expect } from "vitest";
-import { ServerMessage } from "../../party/protocol";
+import { ServerMessage } from "../../contracts/party";
 import { call } from "./helpers";
 
 export function upgrade(room: string, cookie?: string, headers: Record<string, string> = {}) {

@@ -5,7 +5,7 @@
 // Objects, the real runner for the submissions.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ServerMessage } from "../../party/protocol";
+import { ServerMessage } from "../../contracts/party";
 import { createDb } from "~/lib/d1/db.server";
 import { resultsRooms, roomResults } from "~/lib/results/room-results.server";
 import { call, postForm, signUp } from "./helpers";

@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { createDb } from "~/lib/d1/db.server";
-import { publish } from "~/lib/party.server";
+import { publish, roomEvents } from "~/lib/party.server";
 import { postDueGrades, queueRoomGrades } from "./grades.server";
 
 const ROOM = "room";
@@ -37,7 +37,7 @@ export class LtiGradeSync extends DurableObject<Env> {
       await queueRoomGrades(db, roomId);
       const { next, tried } = await postDueGrades(this.env, db, roomId);
       // The results page's "LMS grade" column follows.
-      if (tried > 0) this.ctx.waitUntil(publish(this.env, roomId, { type: "participants-changed", roomId }, { to: "admins" }));
+      if (tried > 0) this.ctx.waitUntil(publish(this.env, roomId, roomEvents.participantsChanged(roomId)));
       if (next === null) await this.ctx.storage.deleteAlarm();
       else await this.ctx.storage.setAlarm(Math.max(next, Date.now() + 1000));
     } catch (error) {

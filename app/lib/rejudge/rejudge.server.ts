@@ -8,14 +8,14 @@ import { questions, rejudgeItems, rejudges, roomParticipants, roomQuestions, stu
 import type { Db } from "~/lib/d1/db.server";
 import { native, runNativeBatch } from "~/lib/d1/queries.server";
 import { FormError } from "~/lib/http/forms.server";
-import { publish, roomObject } from "~/lib/party.server";
+import { publish, roomEvents, roomObject } from "~/lib/party.server";
 import { caseFlips, REJUDGE_MESSAGES, type RejudgePreviewRow, type RejudgeSummary } from "./rejudge";
 
 const OPEN = ["previewing", "ready", "applying"] as const;
 
 /** Tells the room's admins where a rejudge stands (the results page's progress and panel). */
 export function publishRejudge(env: Env, roomId: string, r: { id: string; state: RejudgeSummary["state"]; done: number; total: number }) {
-  return publish(env, roomId, { type: "rejudge-changed", roomId, rejudgeId: r.id, state: r.state, done: r.done, total: r.total }, { to: "admins" });
+  return publish(env, roomId, roomEvents.rejudgeChanged(roomId, r));
 }
 
 /**

@@ -1,5 +1,6 @@
 // A similarity analysis in the background (issue 39, decision 044): what the
 // room's Durable Object, the Worker and the page share. Pure and isomorphic.
+import type { SimilarityEventState } from "../../../contracts/party-names";
 import type { SimilarityJobState, SimilarityRunState } from "~/db/schema";
 
 /**
@@ -54,7 +55,12 @@ export type AnalysisOutcome =
 /** What Stop did: kept the pairs compared so far, or nothing had been compared yet. */
 export type StopOutcome = { kind: "stopped"; done: number; total: number } | { kind: "cancelled" } | { kind: "not-running" };
 
-export type AnalysisEventState = "running" | SimilarityRunState | SimilarityJobState;
+/** The states a similarity-changed event carries: running, or how a run (done, stopped) or a job (failed) ended. */
+export type AnalysisEventState = SimilarityEventState;
+// The event's list (in contracts/) and the tables' enums say the same, or this fails the typecheck.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const eventStatesAreTheTables: Same<AnalysisEventState, "running" | SimilarityRunState | SimilarityJobState> = true;
+void eventStatesAreTheTables;
 
 const count = (n: number) => n.toLocaleString("en-US");
 

@@ -1,14 +1,18 @@
-// The one message union shared by the browser and the room party. Incoming
-// messages are parsed with zod, never cast (the browser checks what it receives
-// with the hand-written guard in ./server-message.ts, tested against these
-// schemas, so it loads no zod). Events carry ids and states only, never secrets: a client that needs data refetches it through its loader,
-// which checks who is asking.
+// The room party's wire format (decision 047): the one message union shared by
+// the browser, the Worker's actions and the room's Durable Object, as the
+// runner's is in ./runner.ts. Plain TypeScript with zod as its only import;
+// imports run app → contracts ← party, never from here into either.
+// Incoming messages are parsed with zod, never cast (the browser checks what
+// it receives with the hand-written guard in ./party-guard.ts, typed from and
+// tested against these schemas, so it loads no zod). Events carry ids and
+// states only, never secrets: a client that needs data refetches it through
+// its loader, which checks who is asking. Whoever publishes builds an event
+// with its helper in `roomEvents` below, which also says who receives it.
 import { z } from "zod";
-import type { RejudgeState } from "../app/db/schema";
-import type { AnalysisEventState } from "../app/lib/similarity/analysis";
+import { REJUDGE_STATES, SIMILARITY_EVENT_STATES, type RejudgeState, type SimilarityEventState } from "./party-names";
 
 // The names live in a zod-free module so the browser can import them without zod (decision 022).
-export { LOBBY, PRACTICE_LOBBY, ROOM_PARTY } from "./names";
+export { LOBBY, PRACTICE_LOBBY, ROOM_PARTY } from "./party-names";
 
 export const ClientMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("ping"), sentAt: z.number() }),
@@ -54,7 +58,7 @@ export const RoomEvent = z.discriminatedUnion("type", [
     type: z.literal("rejudge-changed"),
     roomId: z.string(),
     rejudgeId: z.string(),
-    state: z.enum(["previewing", "ready", "applying", "applied", "cancelled", "failed"] satisfies [RejudgeState, ...RejudgeState[]]),
+    state: z.enum(REJUDGE_STATES),
     done: z.number(),
     total: z.number(),
   }),
@@ -68,7 +72,7 @@ export const RoomEvent = z.discriminatedUnion("type", [
     type: z.literal("similarity-changed"),
     roomId: z.string(),
     questionId: z.string(),
-    state: z.enum(["running", "done", "stopped", "failed"] satisfies [AnalysisEventState, ...AnalysisEventState[]]),
+    state: z.enum(SIMILARITY_EVENT_STATES),
     done: z.number(),
     total: z.number().nullable(),
   }),
@@ -109,6 +113,51 @@ export type ServerMessage = z.infer<typeof ServerMessage>;
 
 /** Who receives a published event. */
 export type Audience = { to: "all" } | { to: "admins" } | { to: "user"; userId: string };
+
+/** An event and who receives it, as `roomEvents` builds it. */
+export type Published<E extends RoomEvent = RoomEvent> = { event: E; audience: Audience };
+
+type Camel<S extends string> = S extends `${infer Head}-${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
+export type EventBuilders = { [T in RoomEvent["type"] as Camel<T>]: (...args: never[]) => Published<Extract<RoomEvent, { type: T }>> };
+
+const toAll = <E extends RoomEvent>(event: E): Published<E> => ({ event, audience: { to: "all" } });
+const toAdmins = <E extends RoomEvent>(event: E): Published<E> => ({ event, audience: { to: "admins" } });
+const toUser = <E extends RoomEvent>(userId: string, event: E): Published<E> => ({ event, audience: { to: "user", userId } });
+
+/**
+ * One helper per event (issue 42): the only way actions, the room's object
+ * and the LTI grade sync build an event, so its keys are the schema's and its
+ * audience is decided here, once (a student's code-saved or another student's
+ * time never reaches a student). The type makes a new event in RoomEvent
+ * without a helper fail the typecheck.
+ */
+export const roomEvents = {
+  /** Anything about the room itself changed; `scheduledAt` only when the change touched the schedule. */
+  roomChanged: (room: { id: string; isEnabled: boolean; isActive: boolean; endsAt: number | null }, scheduledAt?: number | null) =>
+    toAll({
+      type: "room-changed",
+      roomId: room.id,
+      isEnabled: room.isEnabled,
+      isActive: room.isActive,
+      endsAt: room.endsAt,
+      ...(scheduledAt === undefined ? {} : { scheduledAt }),
+    }),
+  participantsChanged: (roomId: string) => toAdmins({ type: "participants-changed", roomId }),
+  participantRemoved: (roomId: string, studentId: string) => toUser(studentId, { type: "participant-removed", roomId }),
+  roomDeleted: (roomId: string) => toAll({ type: "room-deleted", roomId }),
+  timeChanged: (roomId: string, studentId: string, change: { endsAt: number; extraMs: number }, reason: string) =>
+    toUser(studentId, { type: "time-changed", roomId, endsAt: change.endsAt, extraMs: change.extraMs, reason }),
+  codeSaved: (roomId: string, studentTestId: string) => toAdmins({ type: "code-saved", roomId, studentTestId }),
+  rejudgeChanged: (roomId: string, rejudge: { id: string; state: RejudgeState; done: number; total: number }) =>
+    toAdmins({ type: "rejudge-changed", roomId, rejudgeId: rejudge.id, state: rejudge.state, done: rejudge.done, total: rejudge.total }),
+  similarityChanged: (roomId: string, questionId: string, state: SimilarityEventState, progress: { done: number; total: number | null }) =>
+    toAdmins({ type: "similarity-changed", roomId, questionId, state, done: progress.done, total: progress.total }),
+  resultsChanged: (roomId: string) => toAll({ type: "results-changed", roomId }),
+  roomsChanged: () => toAll({ type: "rooms-changed" }),
+  evaluationRequested: () => toAdmins({ type: "evaluation-requested" }),
+  practiceRoomsChanged: () => toAdmins({ type: "practice-rooms-changed" }),
+  practiceParticipantsChanged: (practiceRoomId: string) => toAdmins({ type: "practice-participants-changed", practiceRoomId }),
+} satisfies EventBuilders;
 
 /** Identity the Worker attaches after checking the session; clients cannot set it. */
 export const VIEWER_HEADER = "x-proctor-viewer";

@@ -1,21 +1,21 @@
 // The browser's check of what the party sends: the same rules as the zod
-// ServerMessage schema in ./protocol.ts, hand-written so the student's pages
-// do not load zod (decision 022). protocol.test.ts holds the two together.
-import type { RejudgeState } from "../app/db/schema";
-import type { AnalysisEventState } from "../app/lib/similarity/analysis";
-import type { ServerMessage } from "./protocol";
+// ServerMessage schema in ./party.ts, hand-written so the student's pages
+// do not load zod (decision 022). Its shapes are typed from the schema, and
+// party.test.ts holds the two together.
+import { REJUDGE_STATES, SIMILARITY_EVENT_STATES } from "./party-names";
+import type { ServerMessage } from "./party";
 
 type Field = "string" | "number" | "boolean" | "number|null" | "number|null?" | "string?" | "role" | "rejudge-state" | "similarity-state";
 
 /**
  * Each event's fields as the schema has them, every one required here: a key
- * added to an event in ./protocol.ts and not to its shape below (or one the
+ * added to an event in ./party.ts and not to its shape below (or one the
  * schema does not have) fails the typecheck, so the two cannot drift apart.
  */
 export type GuardShapes = { [T in ServerMessage["type"]]: { [K in Exclude<keyof Extract<ServerMessage, { type: T }>, "type">]-?: Field } };
 
-const REJUDGE_STATE_VALUES: readonly string[] = ["previewing", "ready", "applying", "applied", "cancelled", "failed"] satisfies RejudgeState[];
-const SIMILARITY_STATE_VALUES: readonly string[] = ["running", "done", "stopped", "failed"] satisfies AnalysisEventState[];
+const REJUDGE_STATE_VALUES: readonly string[] = REJUDGE_STATES;
+const SIMILARITY_STATE_VALUES: readonly string[] = SIMILARITY_EVENT_STATES;
 
 const SHAPES: GuardShapes = {
   welcome: { room: "string", userId: "string", role: "role", serverTime: "number", anchor: "string?" },

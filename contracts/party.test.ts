@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ClientMessage, PartyViewer, ServerMessage } from "./protocol";
-import { parseServerMessage, type GuardShapes } from "./server-message";
+import { ClientMessage, PartyViewer, roomEvents, ServerMessage, type EventBuilders, type RoomEvent } from "./party";
+import { parseServerMessage, type GuardShapes } from "./party-guard";
 
 describe("party protocol", () => {
   it("parses a known client message", () => {
@@ -25,6 +25,50 @@ describe("party protocol", () => {
       { type: "practice-participants-changed", practiceRoomId: "p" },
     ] as const;
     for (const m of messages) expect(ServerMessage.parse(JSON.parse(JSON.stringify(m)))).toEqual(m);
+  });
+
+  describe("every event is built by its helper, with its audience", () => {
+    const built = [
+      roomEvents.roomChanged({ id: "r", isEnabled: true, isActive: false, endsAt: null }),
+      roomEvents.roomChanged({ id: "r", isEnabled: true, isActive: true, endsAt: 9 }, null),
+      roomEvents.participantsChanged("r"),
+      roomEvents.participantRemoved("r", "s1"),
+      roomEvents.roomDeleted("r"),
+      roomEvents.timeChanged("r", "s1", { endsAt: 9, extraMs: 300_000 }, "Your instructor gave you 5 more minutes"),
+      roomEvents.codeSaved("r", "t"),
+      roomEvents.rejudgeChanged("r", { id: "j", state: "ready", done: 3, total: 3 }),
+      roomEvents.similarityChanged("r", "q", "running", { done: 0, total: null }),
+      roomEvents.resultsChanged("r"),
+      roomEvents.roomsChanged(),
+      roomEvents.evaluationRequested(),
+      roomEvents.practiceRoomsChanged(),
+      roomEvents.practiceParticipantsChanged("p"),
+    ];
+
+    it("builds one of each kind", () => {
+      const kinds = new Set(built.map((p) => p.event.type));
+      expect(kinds.size).toBe(Object.keys(roomEvents).length);
+    });
+
+    it.each(built)("builds %o as the schema and the browser's guard read it", ({ event }) => {
+      expect(ServerMessage.parse(event)).toEqual(event);
+      expect(parseServerMessage(JSON.parse(JSON.stringify(event)))).toEqual(event);
+    });
+
+    it("sends room-changed's scheduledAt only when the change touched it", () => {
+      expect(built[0]!.event).not.toHaveProperty("scheduledAt");
+      expect(built[1]!.event).toMatchObject({ scheduledAt: null });
+    });
+
+    it("sends what only admins may see to admins, and a student's own changes to that student", () => {
+      const audience = (type: RoomEvent["type"]) => built.find((p) => p.event.type === type)!.audience;
+      for (const type of ["participants-changed", "code-saved", "rejudge-changed", "similarity-changed", "evaluation-requested", "practice-rooms-changed", "practice-participants-changed"] as const) {
+        expect(audience(type), type).toEqual({ to: "admins" });
+      }
+      expect(audience("time-changed")).toEqual({ to: "user", userId: "s1" });
+      expect(audience("participant-removed")).toEqual({ to: "user", userId: "s1" });
+      for (const type of ["room-changed", "room-deleted", "results-changed", "rooms-changed"] as const) expect(audience(type), type).toEqual({ to: "all" });
+    });
   });
 
   describe("the browser's guard agrees with the zod schema", () => {
@@ -89,3 +133,9 @@ const withoutScheduledAt: GuardShapes["room-changed"] = { roomId: "string", isEn
 // @ts-expect-error: a key the schema does not have
 const withAnExtraKey: GuardShapes["code-saved"] = { roomId: "string", studentTestId: "string", extra: "string" };
 void [withoutScheduledAt, withAnExtraKey];
+// The same for the helpers: an event in the schema without its helper (or a helper for no event) fails the typecheck.
+// @ts-expect-error: results-changed has no helper here
+const withoutAHelper: EventBuilders = { ...roomEvents, resultsChanged: undefined };
+// @ts-expect-error: a helper whose event is of another kind
+const aWrongHelper: EventBuilders = { ...roomEvents, roomDeleted: roomEvents.participantsChanged };
+void [withoutAHelper, aWrongHelper];
