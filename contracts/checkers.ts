@@ -12,7 +12,6 @@ import type { CheckerInput } from "./runner.ts";
 export type BuiltinChecker = Exclude<CheckerInput, { type: "custom" }>;
 
 const TAB = 9;
-const LF = 10;
 const CR = 13;
 const SPACE = 32;
 

@@ -193,7 +193,8 @@ export function checkConfig({ config, topLevel = config, envName, secrets = new 
     const inVars = Object.hasOwn(vars, name);
     const inSecrets = secrets.has(name);
     if (inVars) values[name] = String(vars[name]);
-    if (inSecrets) secrets.get(name) === null ? unknown.add(name) : (values[name] = secrets.get(name));
+    if (inSecrets && secrets.get(name) === null) unknown.add(name);
+    else if (inSecrets) values[name] = secrets.get(name);
 
     if (secret && inVars) {
       findings.push({
@@ -331,6 +332,7 @@ export function parseSecretList(json) {
 }
 
 /** wrangler colours its errors whatever NO_COLOR says. */
+// eslint-disable-next-line no-control-regex -- ESC starts a colour code
 const plain = (text) => text.replace(/\x1b\[[0-9;]*m/g, "");
 
 function wranglerEnv() {

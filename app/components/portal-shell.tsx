@@ -138,6 +138,7 @@ export function PortalShell({
             </Form>
           </div>
           {menu.open ? (
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- delegation only: a link followed in the menu (by click or Enter) closes it; the links are the controls
             <div
               ref={menu.panel}
               id={MENU_ID}

@@ -15,7 +15,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestRunner, type TestRunner } from "./harness.ts";
 
 const KB = 1024;
-const MB = 1024 * KB;
 const MEMORY_LIMIT_KB = 256 * KB;
 const JAVA_OVERHEAD_KB = 64 * KB;
 const CPU_LIMIT_MS = 2000;

@@ -590,7 +590,7 @@ describe("/v1/execute", () => {
   it("python: a syntax error answers the failed byte-compile and run: null", async () => {
     const r = await runner.execute("python", "def f(:\n    pass\n");
     expect(r.compile).toMatchObject({ code: 1, stdout: "" });
-    expect(r.compile!.stderr).toMatch(/^  File "main\.py", line 1\n[\s\S]*SyntaxError: invalid syntax\n$/);
+    expect(r.compile!.stderr).toMatch(/^ {2}File "main\.py", line 1\n[\s\S]*SyntaxError: invalid syntax\n$/);
     expect(r.run).toBeNull();
   });
 });

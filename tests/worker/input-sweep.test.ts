@@ -90,7 +90,6 @@ let spare = { id: "", otp: "" };
 let testId = "";
 let practiceId = "";
 let questionId = "";
-let categoryId = "";
 
 beforeAll(async () => {
   await signUpAdmin();
@@ -105,7 +104,6 @@ beforeAll(async () => {
   await launch(student.cookie, room);
   testId = (await testOf(room, student.email)).id;
   questionId = `${tag}-C-q0`;
-  categoryId = `cat-${tag}-C`;
   await call("/admin/practice-rooms", { method: "POST", body: form({ intent: "create", roomName: `practice ${tag}`, category: `${tag}-C` }), cookie: admin });
   const practice = await one<{ id: string; otp: string }>("SELECT id, otp FROM practice_rooms WHERE room_name = ?", `practice ${tag}`);
   practiceId = practice.id;

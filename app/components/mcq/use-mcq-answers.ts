@@ -131,5 +131,5 @@ export function useMcqShortcuts(handle: MutableRefObject<(action: ShortcutAction
     };
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
-  }, []);
+  }, [handle]);
 }

@@ -35,6 +35,7 @@ export function MonitoredCode({
   const code = replay ? replay.code : question.code;
   return (
     <section>
+      {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus -- the tabs pattern: the arrow keys are read on the list, and its tabs are what takes the focus */}
       <div role="tablist" aria-label="Questions" className="flex flex-wrap gap-1 border-b border-slate-200 dark:border-slate-700" onKeyDown={onKeyDown}>
         {questions.map((q, i) => (
           <button

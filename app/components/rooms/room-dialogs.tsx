@@ -206,17 +206,17 @@ type Suggestion = { id: string; name: string; email: string };
 
 export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const fetcher = useDialogForm(onClose);
-  const suggestions = useJsonResource<{ students: Suggestion[] }>();
+  const { load: loadSuggestions, data: suggested } = useJsonResource<{ students: Suggestion[] }>();
   const [email, setEmail] = useState("");
   useEffect(() => {
     if (!open) setEmail("");
   }, [open]);
   useEffect(() => {
     if (email.trim().length < 2) return;
-    const timer = setTimeout(() => suggestions.load(`/admin/api/student-suggestions?q=${encodeURIComponent(email.trim())}`), 150);
+    const timer = setTimeout(() => loadSuggestions(`/admin/api/student-suggestions?q=${encodeURIComponent(email.trim())}`), 150);
     return () => clearTimeout(timer);
-  }, [email, suggestions.load]);
-  const list = email.trim().length >= 2 && suggestions.data && "students" in suggestions.data ? suggestions.data.students : [];
+  }, [email, loadSuggestions]);
+  const list = email.trim().length >= 2 && suggested && "students" in suggested ? suggested.students : [];
   return (
     <Dialog open={open} onClose={onClose} title="Add user to room" description="Type at least 2 characters of a student's email or name.">
       <fetcher.Form method="post" className="space-y-3" noValidate>

@@ -75,6 +75,8 @@ export function useJournal({ testId, capability, clockOffset, onState, onRejecte
       j?.close();
       if (journalRef.current === j) journalRef.current = null;
     };
+    // One journal per test: a newer capability is not a reason to make another (the journal keeps the newest its answers carry).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [testId]);
 
   const append = useCallback((kind: EntryKind, payload: Record<string, unknown>): Promise<Entry | null> => {

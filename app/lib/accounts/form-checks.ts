@@ -3,7 +3,7 @@
 // which the action still parses with. form-checks.test.ts holds them together.
 
 // zod 3's email pattern, so the browser and the action agree on every address.
-const EMAIL = /^(?!\.)(?!.*\.\.)([A-Z0-9_'+\-\.]*)[A-Z0-9_+-]@([A-Z0-9][A-Z0-9\-]*\.)+[A-Z]{2,}$/i;
+const EMAIL = /^(?!\.)(?!.*\.\.)([A-Z0-9_'+\-.]*)[A-Z0-9_+-]@([A-Z0-9][A-Z0-9-]*\.)+[A-Z]{2,}$/i;
 
 type Values = Record<string, unknown>;
 

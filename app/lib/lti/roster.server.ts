@@ -1,7 +1,7 @@
 // "Sync roster from the LMS" (NRPS, decision 025): the course's active learners
 // become the room's participants before the test, and the room page shows who
 // has not launched the activity yet.
-import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { ltiContextMembers, ltiContexts, ltiRoomContexts, ltiUsers, roomParticipants, user, userRoles } from "~/db/schema";
 import type { Db } from "~/lib/d1/db.server";
 import { chunk, rowsPerInsert } from "~/lib/d1/limits";

@@ -7,7 +7,6 @@ import type { Db } from "~/lib/d1/db.server";
 import { FormError } from "~/lib/http/forms.server";
 import { OTP_PATTERN } from "~/lib/rooms/otp";
 import { InvalidOtpError } from "~/lib/rooms/rooms.server";
-import { PRACTICE_MESSAGES } from "./validation";
 
 /**
  * The practice room a code opens: active, and the code not expired, checked

@@ -74,6 +74,7 @@ export type Options = { language: Language; commonShare?: number; starterCode?: 
 /** Why a submission cannot be compared, or null when it can. */
 export function skipReason(code: string): string | null {
   if (new TextEncoder().encode(code).length > LIMITS.maxBytes) return "larger than 64 KB";
+  // eslint-disable-next-line no-control-regex -- control characters are what marks a binary file
   if (code.includes("\u0000") || /[\u0001-\u0008\u000e-\u001f]/.test(code.slice(0, 4096))) return "binary";
   if (code.trim().length === 0) return "empty";
   return null;

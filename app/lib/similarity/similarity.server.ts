@@ -6,7 +6,6 @@
 // analysis-job.server.ts); this is the Worker's side.
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import {
-  liveCodeProgress,
   questions,
   roomParticipants,
   similarityDecisions,
@@ -14,7 +13,6 @@ import {
   similarityPairs,
   similarityRuns,
   studentTests,
-  submissions,
   testRooms,
   user,
 } from "~/db/schema";

@@ -65,14 +65,14 @@ export function createIdbJournalStorage(): JournalStorage {
   // Opened lazily: `indexedDB` may be missing (SSR, some private modes), and
   // that must surface as a failed append, not a crash at import time.
   // (idb-keyval itself reopens a connection the browser closed.)
-  const use: UseStore = async (mode, callback) => {
+  const withStore: UseStore = async (mode, callback) => {
     store ??= createStore(DB_NAME, STORE_NAME);
     return store(mode, callback);
   };
 
   return {
     add: (testId, minSeq, build) =>
-      use("readwrite", (s) => {
+      withStore("readwrite", (s) => {
         let entry: Entry | undefined;
         const done = txDone(s.transaction);
         const counter = s.get(counterKey(testId));
@@ -90,7 +90,7 @@ export function createIdbJournalStorage(): JournalStorage {
         });
       }),
     putMany: (testId, entries) =>
-      use("readwrite", (s) => {
+      withStore("readwrite", (s) => {
         const done = txDone(s.transaction);
         const counter = s.get(counterKey(testId));
         counter.onsuccess = () => {
@@ -104,10 +104,10 @@ export function createIdbJournalStorage(): JournalStorage {
         };
         return done;
       }),
-    list: (testId, limit) => use("readonly", (s) => request(s.getAll(entryRange(testId), limit)) as Promise<Entry[]>),
-    count: (testId) => use("readonly", (s) => request(s.count(entryRange(testId)))),
+    list: (testId, limit) => withStore("readonly", (s) => request(s.getAll(entryRange(testId), limit)) as Promise<Entry[]>),
+    count: (testId) => withStore("readonly", (s) => request(s.count(entryRange(testId)))),
     remove: (testId, seqs) =>
-      use("readwrite", (s) => {
+      withStore("readwrite", (s) => {
         const done = txDone(s.transaction);
         for (const seq of seqs) s.delete(entryKey(testId, seq));
         return done;

@@ -38,6 +38,7 @@ const FUNCTION_STYLE =
 // ---------------------------------------------------------------- reading XML
 
 // The parsed tree is untyped: every lookup below tolerates missing or odd nodes.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- fast-xml-parser's tree has no type, and each lookup checks what it finds
 type XmlNode = any;
 
 /** Elements that may repeat; always arrays so one and many read the same way. */
@@ -334,6 +335,7 @@ export function parseMoodleXml(text: string): ParseResult {
 // ---------------------------------------------------------------- write
 
 // XML 1.0 cannot carry these at all, not even as character references.
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
 const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
 function escapeXml(text: string): string {

@@ -77,6 +77,7 @@ export function categoryFromPath(path: string): string {
   const segments = rest
     .replace(/\/\//g, "\u0000")
     .split("/")
+    // eslint-disable-next-line no-control-regex -- NUL stands for an escaped "//" while the path is split
     .map((s) => s.replace(/\u0000/g, "/").trim())
     .filter((s) => s !== "");
   if (segments.length > 0 && segments[0].toLowerCase() === "top") segments.shift();
