@@ -91,9 +91,44 @@ describe("htmlToText", () => {
     const text = "Two  spaces, <tags> & **stars**\n  indented line\ttab\n\nNew paragraph\n\n```c\nint main() {\n\n  return 0;\n}\n```\n\nEnd";
     expect(htmlToText(textToHtml(text)).text).toBe(text);
   });
+
+  it("decodes every character reference HTML names, and legacy ones without ';' as a browser does", () => {
+    expect(htmlToText("&hearts; &check; &Zeta; &vartheta; &NotEqualTilde;").text).toBe("♥ ✓ Ζ ϑ ≂̸");
+    expect(htmlToText("Ren&eacute Descartes, 90&deg, &copy 2024, AT&T &bogus;").text).toBe("René Descartes, 90°, © 2024, AT&T &bogus;");
+  });
+
+  it("escapes what it writes into an attribute, and reads it back", () => {
+    const text = "```a\"onmouseover=\"alert(1)&<b>'\nx\n```";
+    const html = textToHtml(text);
+    const value = /<code class="([^"]*)">/.exec(html)?.[1];
+    expect(value).toBe("language-a&quot;onmouseover=&quot;alert(1)&amp;&lt;b&gt;&apos;");
+    expect(htmlToText(html).text).toBe(text);
+  });
+
+  it("drops comments, CDATA sections, and script and style with their content", () => {
+    const { text } = htmlToText(
+      '<p>a<!-- c <b>x</b> -->b<![CDATA[ d <i>e</i> ]]>c<script>document.write("</b>" + (1<2))</script><style>p::before{content:"<"}</style>d</p><!-- never ended <p>z',
+    );
+    expect(text).toBe("abcd");
+  });
+
+  it("forgives unclosed and malformed tags", () => {
+    expect(htmlToText("<p>one<p>two<ul><li>a<li>b</ul>after").text).toBe("one\n\ntwo\n- a\n- b\n\nafter");
+    expect(htmlToText("<table><tr><td>1<td>2<tr><td>3</table>").text).toBe("1 | 2\n3");
+    expect(htmlToText("<div class=x>y</span>z <b>bold <i>both</b> tail</i>").text).toBe("yz **bold *both** tail*");
+    expect(htmlToText("List<String> xs = new ArrayList<String>(); a <b class='x").text).toBe("List<String> xs = new ArrayList<String>(); a <b class='x");
+    expect(htmlToText("<pre>if (a<b) x();</pre><p>x</p").text).toBe("```\nif (a<b) x();\n```\n\nx</p");
+  });
 });
 
 describe("latexToText", () => {
+  it("ignores its own marker characters in the input, so they cannot forge breaks or code", () => {
+    // U+0001–U+0004 mark line and paragraph breaks and verbatim placeholders while converting.
+    expect(latexToText("a\u0002b \u00030\u0003 \u00040\u0004 \\verb|x| c\u0001d").text).toBe("ab 0 0 x cd");
+    // U+00A0 marks list indentation, which survives trimming: in the input it is a space like any other.
+    expect(latexToText("\u00A0\u00A0\u00A0\u00A0indented?").text).toBe("indented?");
+  });
+
   it("converts a Kattis-style statement to readable text", () => {
     const r = latexToText(readText("problem.en.tex"));
     expect(r.title).toBe("Hello Contest");

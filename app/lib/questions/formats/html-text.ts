@@ -1,9 +1,11 @@
 // HTML (as found in Moodle question texts) to safe plain text with light
-// markdown, and back for the Moodle writer. A small hand-written tokenizer: the
-// code also runs in Workers, where there is no DOM, and we only need a
-// forgiving reading of editor output (TinyMCE/Atto), not a full HTML parser.
-// Nothing of the input's markup survives: the result is text, to be escaped
-// by whoever renders it, as any other text.
+// markdown, and back for the Moodle writer. Read by htmlparser2's streaming
+// tokenizer (Workers have no DOM), character references decoded by `entities`
+// (all of HTML's names). Nothing of the input's markup survives: the result is
+// text, to be escaped by whoever renders it, as any other text.
+import { decodeHTML, decodeHTMLAttribute } from "entities/decode";
+import { escapeText, escapeUTF8 } from "entities/escape";
+import { Tokenizer, type TokenizerCallbacks } from "htmlparser2";
 import { normalizeText } from "./text";
 
 export type HtmlText = {
@@ -13,52 +15,6 @@ export type HtmlText = {
   /** Of which were Moodle's own files (@@PLUGINFILE@@): those never travel in this import. */
   pluginImages: number;
 };
-
-// ---------------------------------------------------------------- entities
-
-// The named entities editors actually produce; unknown names are left as written.
-const NAMED: Record<string, string> = {
-  amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00A0",
-  copy: "©", reg: "®", trade: "™", hellip: "…", mdash: "—", ndash: "–",
-  lsquo: "‘", rsquo: "’", sbquo: "‚", ldquo: "“", rdquo: "”", bdquo: "„", laquo: "«", raquo: "»",
-  times: "×", divide: "÷", plusmn: "±", minus: "−", le: "≤", ge: "≥", ne: "≠", asymp: "≈", equiv: "≡",
-  infin: "∞", sum: "∑", prod: "∏", radic: "√", deg: "°", micro: "µ", middot: "·", bull: "•",
-  larr: "←", rarr: "→", uarr: "↑", darr: "↓", harr: "↔", lArr: "⇐", rArr: "⇒", hArr: "⇔",
-  and: "∧", or: "∨", not: "¬", isin: "∈", notin: "∉", sub: "⊂", sup: "⊃", sube: "⊆", supe: "⊇",
-  cap: "∩", cup: "∪", empty: "∅", forall: "∀", exist: "∃", part: "∂", nabla: "∇", lceil: "⌈", rceil: "⌉",
-  lfloor: "⌊", rfloor: "⌋", lang: "⟨", rang: "⟩", prime: "′", Prime: "″", permil: "‰",
-  sup1: "¹", sup2: "²", sup3: "³", frac12: "½", frac14: "¼", frac34: "¾",
-  euro: "€", pound: "£", cent: "¢", yen: "¥", sect: "§", para: "¶", iexcl: "¡", iquest: "¿",
-  shy: "", zwnj: "\u200C", zwj: "\u200D", ensp: "\u2002", emsp: "\u2003", thinsp: "\u2009",
-  alpha: "α", beta: "β", gamma: "γ", delta: "δ", epsilon: "ε", zeta: "ζ", eta: "η", theta: "θ",
-  iota: "ι", kappa: "κ", lambda: "λ", mu: "μ", nu: "ν", xi: "ξ", omicron: "ο", pi: "π", rho: "ρ",
-  sigma: "σ", sigmaf: "ς", tau: "τ", upsilon: "υ", phi: "φ", chi: "χ", psi: "ψ", omega: "ω",
-  Alpha: "Α", Beta: "Β", Gamma: "Γ", Delta: "Δ", Theta: "Θ", Lambda: "Λ", Xi: "Ξ", Pi: "Π",
-  Sigma: "Σ", Phi: "Φ", Psi: "Ψ", Omega: "Ω",
-  agrave: "à", aacute: "á", acirc: "â", atilde: "ã", auml: "ä", aring: "å", aelig: "æ", ccedil: "ç",
-  egrave: "è", eacute: "é", ecirc: "ê", euml: "ë", igrave: "ì", iacute: "í", icirc: "î", iuml: "ï",
-  ntilde: "ñ", ograve: "ò", oacute: "ó", ocirc: "ô", otilde: "õ", ouml: "ö", oslash: "ø",
-  ugrave: "ù", uacute: "ú", ucirc: "û", uuml: "ü", yacute: "ý", yuml: "ÿ", szlig: "ß",
-  Agrave: "À", Aacute: "Á", Acirc: "Â", Atilde: "Ã", Auml: "Ä", Aring: "Å", AElig: "Æ", Ccedil: "Ç",
-  Egrave: "È", Eacute: "É", Ecirc: "Ê", Euml: "Ë", Igrave: "Ì", Iacute: "Í", Icirc: "Î", Iuml: "Ï",
-  Ntilde: "Ñ", Ograve: "Ò", Oacute: "Ó", Ocirc: "Ô", Otilde: "Õ", Ouml: "Ö", Oslash: "Ø",
-  Ugrave: "Ù", Uacute: "Ú", Ucirc: "Û", Uuml: "Ü", Yacute: "Ý",
-};
-
-/** Decode HTML character references; `&nbsp;` stays U+00A0 here so callers can protect it. */
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});?/g, (whole, body: string) => {
-    if (body[0] === "#") {
-      const code = body[1] === "x" || body[1] === "X" ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
-      // NUL, surrogates and out-of-range values are not characters: keep what was written.
-      if (!Number.isFinite(code) || code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return whole;
-      return String.fromCodePoint(code);
-    }
-    // Only a terminated name is an entity in text we care about ("&copy" without ";" stays).
-    if (!whole.endsWith(";")) return whole;
-    return Object.hasOwn(NAMED, body) ? NAMED[body] : whole;
-  });
-}
 
 // ---------------------------------------------------------------- tags
 
@@ -84,35 +40,9 @@ const MAX_LIST_INDENT = 8;
 // Their content is not text for a reader at all.
 const DROP_CONTENT = new Set(["script", "style", "title", "template"]);
 
-type Tag = { name: string; closing: boolean; attrs: Record<string, string>; end: number };
-
-/** What {@link readTag} answers for a tag whose attributes run to the end of the text without a ">". */
-const UNTERMINATED = "unterminated";
-
-/** Read a tag starting at `html[i] === "<"`, or null when it is not one of ours. */
-function readTag(html: string, i: number): Tag | null | typeof UNTERMINATED {
-  const m = /^<(\/?)([A-Za-z][A-Za-z0-9]*(?:[:-][A-Za-z0-9]+)*)(?=[\s/>])/.exec(html.slice(i, i + 80));
-  if (!m) return null;
-  const name = m[2].toLowerCase();
-  if (!BLOCK.has(name) && !INLINE.has(name) && !DROP_CONTENT.has(name) && !/[:-]/.test(name)) return null;
-  // Attributes: name, name=value, name="value", name='value'; ">" inside quotes does not end the tag.
-  const attrs: Record<string, string> = {};
-  const attrRe = /\s*([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?|\s*\//y;
-  let j = i + m[0].length;
-  for (;;) {
-    if (j >= html.length) return UNTERMINATED; // "<b" running to the end of the text: not a tag
-    if (html[j] === ">") break;
-    attrRe.lastIndex = j;
-    const a = attrRe.exec(html);
-    if (!a || a[0].length === 0) {
-      j++;
-      continue;
-    }
-    if (a[1]) attrs[a[1].toLowerCase()] = decodeEntities(a[2] ?? a[3] ?? a[4] ?? "");
-    j = attrRe.lastIndex;
-  }
-  return { name, closing: m[1] === "/", attrs, end: j + 1 };
-}
+const isOurTag = (name: string) => BLOCK.has(name) || INLINE.has(name) || DROP_CONTENT.has(name) || /[:-]/.test(name);
+/** A "<" with the tag name it may open (not "<!" or "<?": comments, CDATA, doctypes). */
+const TAG_LIKE = /<(?![!?])\/?([A-Za-z][A-Za-z0-9]*(?:[:-][A-Za-z0-9]+)*)?/g;
 
 // ---------------------------------------------------------------- HTML → text
 
@@ -120,8 +50,9 @@ function readTag(html: string, i: number): Tag | null | typeof UNTERMINATED {
  * Convert HTML to plain text with light markdown:
  * p/div/br → line breaks, li → "- " (ol → "1. "), pre → ``` fences, code → `…`,
  * b/strong → **…**, i/em → *…*, h1–h6 → **…** on their own line, sup → ^,
- * td/th → " | ", entities decoded, script/style dropped with their content,
- * images dropped and counted, every other tag dropped (its text kept).
+ * td/th → " | ", character references decoded, script/style/title/template
+ * dropped with their content, comments and CDATA sections dropped, images
+ * dropped and counted, every other tag dropped (its text kept).
  */
 export function htmlToText(html: string): HtmlText {
   let out = "";
@@ -199,7 +130,7 @@ export function htmlToText(html: string): HtmlText {
   const writeText = (raw: string) => {
     if (raw === "") return;
     if (preDepth > 0) {
-      let t = decodeEntities(raw);
+      let t = decodeHTML(raw);
       if (skipNewlineAfterPre && t.startsWith("\n")) t = t.slice(1);
       skipNewlineAfterPre = false;
       if (t !== "") preStart = -1;
@@ -210,7 +141,7 @@ export function htmlToText(html: string): HtmlText {
     const parts = raw.split(/[ \t\n\r\f]+/);
     parts.forEach((part, k) => {
       if (k > 0) pendingSpace = true;
-      write(decodeEntities(part));
+      write(decodeHTML(part));
     });
   };
   const openMarker = (name: string, mark: string) => {
@@ -236,55 +167,8 @@ export function htmlToText(html: string): HtmlText {
     }
   };
 
-  let i = 0;
-  let textStart = 0;
-  // Once a tag runs to the end of the text without a ">", so would every later one: the rest of
-  // the text has no ">" outside what that tag read as quoted values, and only garbage quotes
-  // differently from another start. So the rest is text, and each later "<" is not read again to
-  // the end ("<b x<b x…" took quadratic time: 80 KB in about a minute).
-  let tagsEnded = false;
-  while (i < html.length) {
-    if (html[i] !== "<") {
-      i++;
-      continue;
-    }
-    flush();
-    // Comments, CDATA, doctype and processing instructions.
-    let skipTo = -1;
-    if (html.startsWith("<!--", i)) skipTo = html.indexOf("-->", i + 4) + 3;
-    else if (html.startsWith("<![CDATA[", i)) {
-      writeText(html.slice(textStart, i));
-      const end = html.indexOf("]]>", i + 9);
-      writeText((end < 0 ? html.slice(i + 9) : html.slice(i + 9, end)).replace(/&/g, "&amp;"));
-      i = textStart = end < 0 ? html.length : end + 3;
-      continue;
-    } else if (html.startsWith("<!", i) || html.startsWith("<?", i)) skipTo = html.indexOf(">", i) + 1;
-    if (skipTo !== -1) {
-      writeText(html.slice(textStart, i));
-      i = textStart = skipTo <= 2 ? html.length : skipTo;
-      continue;
-    }
-    const tag = tagsEnded ? null : readTag(html, i);
-    if (tag === UNTERMINATED) tagsEnded = true;
-    if (!tag || tag === UNTERMINATED) {
-      i++; // a "<" that opens no tag of ours is text
-      continue;
-    }
-    writeText(html.slice(textStart, i));
-    i = textStart = tag.end;
-    const { name, closing } = tag;
-
-    if (DROP_CONTENT.has(name)) {
-      if (!closing) {
-        const closeRe = new RegExp(`</${name}`, "gi");
-        closeRe.lastIndex = i;
-        const close = closeRe.exec(html)?.index ?? -1;
-        const after = close < 0 ? html.length : html.indexOf(">", close) + 1 || html.length;
-        i = textStart = after;
-      }
-      continue;
-    }
-
+  /** One tag of ours, opening or closing: what it does to the text. */
+  const tag = (name: string, closing: boolean, attrs: Record<string, string>) => {
     switch (name) {
       case "br":
         if (preDepth > 0) out += "\n";
@@ -296,7 +180,7 @@ export function htmlToText(html: string): HtmlText {
         break;
       case "img": {
         images++;
-        if ((tag.attrs.src ?? "").includes("@@PLUGINFILE@@")) pluginImages++;
+        if ((attrs.src ?? "").includes("@@PLUGINFILE@@")) pluginImages++;
         break;
       }
       case "pre":
@@ -322,7 +206,7 @@ export function htmlToText(html: string): HtmlText {
       case "code":
         if (preDepth > 0) {
           // <pre><code class="language-python"> names the fence's language.
-          const lang = /(?:^|\s)(?:language|lang)-([A-Za-z0-9+#_-]+)/.exec(tag.attrs.class ?? "");
+          const lang = /(?:^|\s)(?:language|lang)-([^\s`]+)/.exec(attrs.class ?? ""); // what textToHtml writes
           if (!closing && lang && preStart >= 0) {
             out = out.slice(0, preStart) + lang[1] + out.slice(preStart);
             preStart = -1;
@@ -406,8 +290,82 @@ export function htmlToText(html: string): HtmlText {
         if (BLOCK.has(name) && preDepth === 0) ensureNewlines(1);
       // Everything else (span, a, font, Word's o:p…) is dropped, its text kept.
     }
-  }
-  writeText(html.slice(textStart));
+  };
+
+  // "<" that opens none of our tags is text: escaped before the tokenizer sees it, so it reads no tag there.
+  const src = html.replace(TAG_LIKE, (whole: string, name: string | undefined, at: number) =>
+    name && isOurTag(name.toLowerCase()) && /[\s/>]/.test(html[at + whole.length] ?? "") ? whole : `&lt;${whole.slice(1)}`,
+  );
+  // The tokenizer reports positions in `src`; `read` is where the source read so far ends.
+  let read = 0;
+  let dropDepth = 0; // inside <script>, <style>, <title> or <template>
+  let open: { name: string; attrs: Record<string, string> } | null = null;
+  let attr = { name: "", value: "" };
+  const text = (raw: string) => {
+    if (dropDepth === 0) writeText(raw);
+  };
+  const openTagEnd = (end: number) => {
+    if (!open) return;
+    const { name, attrs } = open;
+    open = null;
+    read = end + 1;
+    flush();
+    if (DROP_CONTENT.has(name)) dropDepth++;
+    else if (dropDepth === 0) tag(name, false, attrs);
+  };
+  const callbacks: TokenizerCallbacks = {
+    ontext(start, end) {
+      // Text at the end after an unended closing tag ("a</b x") comes with start -1: that tag is not text.
+      start = Math.max(start, read);
+      if (end > start) text(src.slice(start, end));
+      read = Math.max(read, end);
+    },
+    onopentagname(start, end) {
+      open = { name: src.slice(start, end).toLowerCase(), attrs: {} };
+    },
+    onattribname(start, end) {
+      attr = { name: src.slice(start, end).toLowerCase(), value: "" };
+    },
+    onattribdata(start, end) {
+      attr.value += src.slice(start, end);
+    },
+    onattribend() {
+      if (open && !Object.hasOwn(open.attrs, attr.name)) open.attrs[attr.name] = decodeHTMLAttribute(attr.value);
+    },
+    onopentagend: openTagEnd,
+    onselfclosingtag: openTagEnd, // HTML ignores the "/" of <b/>: it opens
+    onclosetag(start, end) {
+      const name = src.slice(start, end).toLowerCase();
+      const close = src.indexOf(">", end);
+      read = close < 0 ? src.length : close + 1;
+      flush();
+      if (DROP_CONTENT.has(name)) dropDepth = Math.max(0, dropDepth - 1);
+      else if (dropDepth === 0) tag(name, true, {});
+    },
+    // Comments, CDATA sections (bogus comments in HTML), doctypes and "<?…>": none of it is text.
+    oncomment(_start, end) {
+      read = end + 1;
+    },
+    oncdata(_start, end) {
+      read = end + 1;
+    },
+    ondeclaration(_start, end) {
+      read = end + 1;
+    },
+    onprocessinginstruction(_start, end) {
+      read = end + 1;
+    },
+    // With decodeEntities off the tokenizer reports no references; writeText decodes them after collapsing spaces.
+    ontextentity() {},
+    onattribentity() {},
+    onend() {
+      // A tag never ended by ">" runs to the end of the text (the tokenizer drops it): it is text, as it reads.
+      if (read < src.length) text(src.slice(read));
+    },
+  };
+  const tokenizer = new Tokenizer({ decodeEntities: false }, callbacks);
+  tokenizer.write(src);
+  tokenizer.end();
   // Marks never closed ("<b>" to the end, or "a<b and c>d") would leave a stray "**": remove them.
   for (const m of [...markers].sort((a, b) => b.at - a.at)) out = out.slice(0, m.at) + out.slice(m.at + m.mark.length);
   while (preDepth > 0) {
@@ -421,13 +379,9 @@ export function htmlToText(html: string): HtmlText {
 
 // ---------------------------------------------------------------- text → HTML (writers)
 
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
-
 /** One line of prose: spaces that HTML would collapse are written so they survive. */
 function proseLineToHtml(line: string): string {
-  const escaped = escapeHtml(line).replace(/\t/g, "&#9;");
+  const escaped = escapeText(line).replace(/\t/g, "&#9;");
   return escaped
     .replace(/^ +/, (s) => "&nbsp;".repeat(s.length))
     .replace(/ {2,}/g, (s) => "&nbsp;".repeat(s.length - 1) + " ");
@@ -454,9 +408,10 @@ export function textToHtml(text: string): string {
       const code: string[] = [];
       k++;
       while (k < lines.length && !/^\s*```\s*$/.test(lines[k])) code.push(lines[k++]);
-      const lang = fence[1] ? `<code class="language-${escapeHtml(fence[1])}">` : "";
+      // escapeUTF8 escapes every character that could end or confuse the attribute (" ' & < >), not only the spec's minimum.
+      const lang = fence[1] ? `<code class="language-${escapeUTF8(fence[1])}">` : "";
       // The newline after <pre> is ignored by HTML (and by htmlToText), so add one to keep a leading blank line.
-      html.push(`<pre>${lang}\n${escapeHtml(code.join("\n"))}${lang ? "</code>" : ""}</pre>`);
+      html.push(`<pre>${lang}\n${escapeText(code.join("\n"))}${lang ? "</code>" : ""}</pre>`);
       continue;
     }
     if (line.trim() === "") flush();

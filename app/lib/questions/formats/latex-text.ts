@@ -145,8 +145,11 @@ export function latexToText(source: string): LatexText {
   const lists: { ordered: boolean; n: number }[] = [];
   let tables = 0;
 
+  // The markers above mean something only when this code writes them: in the input they are dropped (the control
+  // characters) or a space (U+00A0, as TeX reads it), so a statement cannot forge a break, an indent or a code block.
+  const input = normalizeNewlines(source).replace(/[\u0001-\u0004]/g, "").replace(/\u00A0/g, " ");
   // Verbatim first: nothing inside it is TeX, not even % comments.
-  let src = normalizeNewlines(source).replace(
+  let src = input.replace(
     /\\begin\{(verbatim\*?|lstlisting|minted|Verbatim)\}(\[[^\]\n]*\])?(\{[^}\n]*\})?\n?([\s\S]*?)\\end\{\1\}/g,
     (_, env: string, _opt, arg: string | undefined, body: string) => {
       const lang = env === "minted" && arg ? arg.slice(1, -1) : "";
