@@ -2,6 +2,7 @@
 // packages) to readable plain text. Not a TeX engine: a forgiving reading of
 // the small subset statements use (sections, emphasis, lists, inline math,
 // tables, verbatim), keeping the words and dropping the layout.
+/* eslint-disable no-control-regex -- U+0001 to U+0004 are this module's own markers (BR, PAR, the verbatim fences), stripped from the input before it converts */
 import { normalizeNewlines, normalizeText } from "./text";
 
 export type LatexText = {
