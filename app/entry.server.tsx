@@ -24,7 +24,7 @@ export default async function handleRequest(
         nonce,
         url: request.url,
         extraScriptHashes: devScriptHashes(loadContext),
-        frameAncestors: (loadContext.frameAncestors as string[] | undefined) ?? [],
+        frameAncestors: await loadContext.frameAncestors(),
       }),
     );
   }

@@ -31,7 +31,7 @@ export const meta: MetaFunction = () => [{ title: "ProctorEdge — secure coding
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { toast, setCookie } = await popToast(request);
   // Inside an LMS's frame (decision 025), where browsers may deny storage to the frame.
-  const framed = context.frameAncestors.length > 0;
+  const framed = (await context.frameAncestors()).length > 0;
   return data({ toast, framed }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 

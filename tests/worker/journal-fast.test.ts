@@ -133,6 +133,30 @@ describe("the journal's fast path", () => {
     expect((await liveCodeRows(s.testId, s.questionId)).map((r) => r.code)).toEqual(["print('abc')"]);
   });
 
+  it("the Worker's entry sends autosaves with a capability down the fast path, session cookie or not", async () => {
+    const s = await taker("Routed Fast");
+    // The room's object reads the room on its first request (GATE_READ_MS).
+    expect((await send(s.testId, s.capability, [code(1, s.questionId, "warm")], s.cookie)).status).toBe(200);
+    configureD1Meter({ D1_METER: "1" });
+    const before = readD1Meter();
+    // With the cookie the full journal would take them too (200): only the way they went tells the two apart.
+    for (const [seq, cookie] of [[2, s.cookie], [3, undefined]] as const) {
+      const res = await send(s.testId, s.capability, [code(seq, s.questionId, `saved ${seq}`)], cookie);
+      expect(res.status, `seq ${seq}`).toBe(200);
+      const body = (await res.json()) as Answer;
+      expect(body.accepted, `seq ${seq}`).toHaveLength(1);
+      // Every answer of the full journal renews the capability; the room's object never does.
+      expect(body, `seq ${seq}`).not.toHaveProperty("capability");
+    }
+    // No session, test, room or participant read: not a single D1 query.
+    expect(readD1Meter().queries - before.queries).toBe(0);
+    configureD1Meter({});
+    // The same batch without the capability goes the full way: the session is read, and a capability comes back.
+    const full = await send(s.testId, "", [code(4, s.questionId, "the full way")], s.cookie);
+    expect(full.status).toBe(200);
+    expect(typeof ((await full.json()) as Answer).capability).toBe("string");
+  });
+
   it("refuses a capability for another test, a forged one and one past its time: without a session they get 401", async () => {
     const [a, b] = (await takers("Owner A", "Owner B")) as [Awaited<ReturnType<typeof taker>>, Awaited<ReturnType<typeof taker>>];
     const entries = [code(5, b.questionId, "not mine")];

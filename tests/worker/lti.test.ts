@@ -4,7 +4,7 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { call, cookieFrom, ORIGIN, postForm, signUp } from "./helpers";
+import { call, cookieFrom, loaderData, ORIGIN, postForm, signUp } from "./helpers";
 import { control, waitFor } from "./lms-fixture";
 import { journal, one, rows, seedMcqCategory, signUpAdmin } from "./rooms-fixture";
 
@@ -208,10 +208,13 @@ describe("learners land in the room; the roster; grades flow back", () => {
     expect(waiting.status).toBe(200);
     expect(waiting.headers.get("Content-Security-Policy")).toContain(`frame-ancestors 'self' ${lms}`);
     expect(waiting.headers.get("X-Frame-Options")).toBeNull();
+    // The root's data, as a revalidation reads it, still knows the page is framed (it leaves out the scroll restoration).
+    expect((await loaderData<{ framed: boolean }>(`/waiting/${roomId}`, "root", cookie)).framed).toBe(true);
     // Without the LMS's cookie, pages still refuse every frame.
     const plain = await call(`/waiting/${roomId}`, { cookie: session });
     expect(plain.headers.get("X-Frame-Options")).toBe("DENY");
     expect(plain.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
+    expect((await loaderData<{ framed: boolean }>(`/waiting/${roomId}`, "root", session)).framed).toBe(false);
     // Where the frame keeps no storage: the same launch goes on in a new window, once, posted from our own page only.
     const token = land.split("/").pop()!;
     expect((await fromLms("/lti/handoff", { token })).status).toBe(403);

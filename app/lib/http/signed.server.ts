@@ -2,6 +2,7 @@
 // each kind under a key of its own derived from the auth secret
 // (domain-separated, never the secret itself). The LMS frame cookie (decision
 // 025) and the SEB party ticket (decision 042) use it.
+import { base64url } from "jose";
 
 const encoder = new TextEncoder();
 const keys = new Map<string, Promise<CryptoKey>>();
@@ -16,20 +17,16 @@ function hmacKey(material: string) {
   return key;
 }
 
-export const b64url = (bytes: Uint8Array) => {
-  let text = "";
-  for (const b of bytes) text += String.fromCharCode(b);
-  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-};
-
-/** The bytes of base64url text, or null when it is not base64url. */
+/**
+ * The bytes of base64url text as we write it (no padding), or null for
+ * anything else. jose's decoder also takes "=" padding and whitespace (the
+ * platform's Uint8Array.fromBase64 does, where there is one): refused here.
+ */
 export function fromB64url(text: string): Uint8Array<ArrayBuffer> | null {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) return null;
   try {
-    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-    const bytes = new Uint8Array(new ArrayBuffer(binary.length));
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    return bytes;
+    // A new array over a buffer of its own, as WebCrypto wants it (jose types it loosely).
+    return base64url.decode(text) as Uint8Array<ArrayBuffer>;
   } catch {
     return null;
   }
@@ -38,7 +35,7 @@ export function fromB64url(text: string): Uint8Array<ArrayBuffer> | null {
 /** `payload` (no ".") signed under the key `keyMaterial` names (e.g. `lti-frame:${secret}`). */
 export async function signPayload(keyMaterial: string, payload: string): Promise<string> {
   const signature = await crypto.subtle.sign("HMAC", await hmacKey(keyMaterial), encoder.encode(payload));
-  return `${payload}.${b64url(new Uint8Array(signature))}`;
+  return `${payload}.${base64url.encode(new Uint8Array(signature))}`;
 }
 
 /**
@@ -72,6 +69,6 @@ async function verifyUncached(keyMaterial: string, token: string): Promise<strin
   const signature = fromB64url(text);
   // Only the canonical text of a signature: base64url's last character carries
   // two spare bits, and a token with them flipped is not the token we issued.
-  if (!signature || signature.length !== 32 || b64url(signature) !== text) return null;
+  if (!signature || signature.length !== 32 || base64url.encode(signature) !== text) return null;
   return (await crypto.subtle.verify("HMAC", await hmacKey(keyMaterial), signature, encoder.encode(payload))) ? payload : null;
 }

@@ -6,7 +6,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { crossSiteSessionCookie } from "~/lib/accounts/auth.server";
 
 import { publishParticipantsChanged } from "~/lib/party.server";
-import { frameAncestors, frameCookie, frameOrigins } from "./frame.server";
+import { frameCookie, frameOrigins } from "./frame.server";
 import { LtiNotConfiguredError, toolJwks } from "./keys.server";
 import { performLaunch } from "./launch.server";
 import { CLAIM, LTI_PATHS } from "./lti";
@@ -96,11 +96,11 @@ async function handoff(request: Request, context: AppLoadContext): Promise<Respo
   return new Response(null, { status: 302, headers });
 }
 
-async function land(request: Request, url: URL, context: AppLoadContext): Promise<Response> {
+async function land(url: URL, context: AppLoadContext): Promise<Response> {
   const token = safeDecode(url.pathname.slice(LAND_PREFIX.length));
   const valid = token !== null && token.length <= 100 && (await peekHandoff(context.db, token)) !== null;
   if (!valid) throw new LtiError("This link to your test has expired or was already used. Open the activity again from your LMS.", 410);
-  return landingPage({ token, frameAncestors: await frameAncestors(context.cloudflare.env, request) });
+  return landingPage({ token, frameAncestors: await context.frameAncestors() });
 }
 
 function safeDecode(segment: string) {
@@ -157,7 +157,7 @@ export async function handleLtiRequest(request: Request, context: AppLoadContext
     if (url.pathname === HANDOFF_PATH) return await handoff(request, context);
     const adding = ADD_TO_COURSE.exec(url.pathname);
     if (adding) return await addToCourse(request, context, decodeURIComponent(adding[1]!));
-    if (url.pathname.startsWith(LAND_PREFIX)) return await land(request, url, context);
+    if (url.pathname.startsWith(LAND_PREFIX)) return await land(url, context);
     if (url.pathname === LTI_PATHS.login) {
       if (!["GET", "POST"].includes(request.method)) return notFromLms();
       const params = await readParams(request);

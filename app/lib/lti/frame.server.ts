@@ -2,8 +2,9 @@
 // sets a signed, partitioned cookie naming the LMS's origins; documents then
 // name them in CSP frame-ancestors instead of 'none'. Everyone else keeps
 // X-Frame-Options DENY and frame-ancestors 'none'.
+import { base64url } from "jose";
 import { getServerEnv } from "~/lib/env.server";
-import { b64url, fromB64url, signPayload, verifyPayload } from "~/lib/http/signed.server";
+import { fromB64url, signPayload, verifyPayload } from "~/lib/http/signed.server";
 import { frameOrigin } from "./lti";
 import { crossSiteCookie } from "./oidc.server";
 
@@ -24,7 +25,7 @@ export function frameOrigins(candidates: readonly (string | null | undefined)[])
 
 /** The Set-Cookie that lets these origins frame this browser's pages for maxAge seconds. */
 export async function frameCookie(env: Env, origins: readonly string[], maxAge: number): Promise<string> {
-  const token = await signPayload(frameKey(env), b64url(new TextEncoder().encode(JSON.stringify(origins))));
+  const token = await signPayload(frameKey(env), base64url.encode(JSON.stringify(origins)));
   return crossSiteCookie(FRAME_COOKIE, token, { maxAge });
 }
 

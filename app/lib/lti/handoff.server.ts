@@ -4,6 +4,7 @@
 // window": a single-use token, posted from our own page, signs the learner in
 // there (decision 025).
 import { and, eq, gt, lt } from "drizzle-orm";
+import { base64url } from "jose";
 import { ltiHandoffs } from "~/db/schema";
 import type { Db } from "~/lib/d1/db.server";
 
@@ -15,8 +16,7 @@ async function sha256(value: string) {
 }
 
 export async function createHandoff(db: Db, userId: string, location: string, now = Date.now()): Promise<string> {
-  const raw = crypto.getRandomValues(new Uint8Array(32));
-  const token = btoa(String.fromCharCode(...raw)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  const token = base64url.encode(crypto.getRandomValues(new Uint8Array(32)));
   await db.batch([
     db.delete(ltiHandoffs).where(lt(ltiHandoffs.expiresAt, new Date(now))),
     db.insert(ltiHandoffs).values({ tokenHash: await sha256(token), userId, location, expiresAt: new Date(now + HANDOFF_TTL_MS) }),

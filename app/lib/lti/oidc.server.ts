@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, lt } from "drizzle-orm";
-import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
+import { base64url, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
 import { z } from "zod";
 import { ltiStates } from "~/db/schema";
 import type { Db } from "~/lib/d1/db.server";
@@ -48,8 +48,7 @@ export type LoginParams = z.infer<typeof LoginSchema>;
 const stateCookieName = (state: string) => `lti-state-${state}`;
 
 function randomToken(bytes = 32) {
-  const raw = crypto.getRandomValues(new Uint8Array(bytes));
-  return btoa(String.fromCharCode(...raw)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return base64url.encode(crypto.getRandomValues(new Uint8Array(bytes)));
 }
 
 async function sha256(value: string) {

@@ -3,8 +3,9 @@
 // code to every server log and Referer on the way. Ours put both in the URL
 // fragment, which the browser never sends, compressed (deflate-raw, then
 // base64url): #lang=python&z=... . Links in the spec's query form still open.
-// Isomorphic: CompressionStream, Blob and atob/btoa exist in browsers,
+// Isomorphic: CompressionStream, Blob and jose's base64url run in browsers,
 // Workers and Node alike.
+import { base64url } from "jose";
 import { LANGUAGES, MAX_CODE_BYTES, type Language } from "./playground";
 
 export type SharedCode = { code: string; language: Language | null };
@@ -13,21 +14,12 @@ export type ShareLoad = { kind: "none" } | { kind: "loaded"; shared: SharedCode 
 /** A share link may hold more than the runner takes (someone may share a long file to read), but not without bound. */
 export const MAX_SHARED_BYTES = 4 * MAX_CODE_BYTES;
 
-function toBase64Url(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
 /** Standard or URL-safe base64, padded or not; a "+" that a query string turned into a space is a "+" again. Throws on anything else. */
 function fromBase64(text: string): Uint8Array<ArrayBuffer> {
-  const standard = text.trim().replace(/ /g, "+").replace(/-/g, "+").replace(/_/g, "/");
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(standard)) throw new Error("not base64");
-  const padded = standard.replace(/=+$/, "").padEnd(Math.ceil(standard.replace(/=+$/, "").length / 4) * 4, "=");
-  const binary = atob(padded);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
+  const urlSafe = text.trim().replace(/ /g, "+").replace(/\+/g, "-").replace(/\//g, "_");
+  if (!/^[A-Za-z0-9_-]*={0,2}$/.test(urlSafe)) throw new Error("not base64");
+  // A new array over a buffer of its own, as Blob wants it (jose types it loosely).
+  return base64url.decode(urlSafe.replace(/=+$/, "")) as Uint8Array<ArrayBuffer>;
 }
 
 async function deflate(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array> {
@@ -77,7 +69,7 @@ function parseLanguage(value: string | null): Language | null | "invalid" {
 
 /** The fragment (without "#") of a link that opens this code: `lang=python&z=<deflate-raw, base64url>`. */
 export async function shareFragment(code: string, language: Language): Promise<string> {
-  const z = toBase64Url(await deflate(new TextEncoder().encode(code)));
+  const z = base64url.encode(await deflate(new TextEncoder().encode(code)));
   return `lang=${language}&z=${z}`;
 }
 
@@ -89,7 +81,7 @@ export async function shareUrl(page: string, code: string, language: Language): 
 
 /** The spec's query form, `?code=<base64 of UTF-8>&lang=`, for tests and for anyone who still makes them. */
 export function legacyShareQuery(code: string, language: Language): string {
-  const b64 = toBase64Url(new TextEncoder().encode(code)).replace(/-/g, "+").replace(/_/g, "/");
+  const b64 = base64url.encode(code).replace(/-/g, "+").replace(/_/g, "/");
   const padded = b64.padEnd(Math.ceil(b64.length / 4) * 4, "=");
   return `?${new URLSearchParams({ code: padded, lang: language })}`;
 }
