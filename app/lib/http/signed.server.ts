@@ -72,3 +72,13 @@ async function verifyUncached(keyMaterial: string, token: string): Promise<strin
   if (!signature || signature.length !== 32 || base64url.encode(signature) !== text) return null;
   return (await crypto.subtle.verify("HMAC", await hmacKey(keyMaterial), signature, encoder.encode(payload))) ? payload : null;
 }
+
+/**
+ * SHA-256 of a text as standard base64: how a one-time token is kept (the LTI
+ * handoff and login state store only this) and how the similarity check
+ * knows its input. Stored values: its encoding must not change.
+ */
+export async function sha256Base64(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return btoa(String.fromCharCode(...new Uint8Array(digest)));
+}

@@ -7,13 +7,10 @@ import { and, eq, gt, lt } from "drizzle-orm";
 import { base64url } from "jose";
 import { ltiHandoffs } from "~/db/schema";
 import type { Db } from "~/lib/d1/db.server";
+import { sha256Base64 as sha256 } from "~/lib/http/signed.server";
 
 export const HANDOFF_TTL_MS = 10 * 60 * 1000;
 
-async function sha256(value: string) {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value));
-  return btoa(String.fromCharCode(...new Uint8Array(digest)));
-}
 
 export async function createHandoff(db: Db, userId: string, location: string, now = Date.now()): Promise<string> {
   const token = base64url.encode(crypto.getRandomValues(new Uint8Array(32)));

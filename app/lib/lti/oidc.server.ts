@@ -3,6 +3,7 @@ import { base64url, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JW
 import { z } from "zod";
 import { ltiStates } from "~/db/schema";
 import type { Db } from "~/lib/d1/db.server";
+import { sha256Base64 as sha256 } from "~/lib/http/signed.server";
 import { CLAIM, LTI_PATHS } from "./lti";
 import { isRegisteredDeployment, platformById, platformForLogin, type Platform } from "./platforms.server";
 
@@ -51,10 +52,6 @@ function randomToken(bytes = 32) {
   return base64url.encode(crypto.getRandomValues(new Uint8Array(bytes)));
 }
 
-async function sha256(value: string) {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(value));
-  return btoa(String.fromCharCode(...new Uint8Array(digest)));
-}
 
 /**
  * Cookies that must survive the LMS's cross-site form posts and its iframe:

@@ -18,6 +18,7 @@ import {
 } from "~/db/schema";
 import type { Db } from "~/lib/d1/db.server";
 import { FormError } from "~/lib/http/forms.server";
+import { sha256Base64 } from "~/lib/http/signed.server";
 import { roomObject } from "~/lib/party.server";
 import { codeTimeline } from "~/lib/monitor/monitor.server";
 import type { Room } from "~/lib/rooms/rooms.server";
@@ -68,8 +69,7 @@ export async function finalCode(db: Db, env: Env, roomId: string, questionId: st
 export async function inputHash(items: { id: string; code: string }[], earlier: EarlierProgram[] | null) {
   const join = (list: { id: string; code: string }[]) => list.map((s) => `${s.id}\u0000${s.code}`).join("\u0001");
   const text = `${ENGINE_VERSION}\n${join(items)}${earlier ? `\n\u0002earlier\n${join(earlier)}` : ""}`;
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return btoa(String.fromCharCode(...new Uint8Array(digest)));
+  return sha256Base64(text);
 }
 
 
