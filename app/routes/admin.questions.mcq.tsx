@@ -9,6 +9,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog, Dialog } from "~/components/ui/dialog";
 import { EmptyState, PageTitle } from "~/components/ui/empty-state";
+import { Table, TBody, Td, Th, THead } from "~/components/ui/table";
 import { useActionToast } from "~/components/use-action-toast";
 import { failure, success, readFormValues } from "~/lib/http/forms.server";
 import { firstIssue } from "~/lib/accounts/validation";
@@ -66,8 +67,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-const th = "px-4 py-2.5 text-left text-xs font-semibold uppercase tracking-wide text-muted";
-
 export default function McqQuestionsPage() {
   const { items, total, page, pageCount, categories, filtered } = useLoaderData<typeof loader>();
   const [editing, setEditing] = useState<McqQuestionView | null>(null);
@@ -100,74 +99,70 @@ export default function McqQuestionsPage() {
           </EmptyState>
         )
       ) : (
-        <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
-          <table className="w-full text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-800/60">
-              <tr>
-                <th className={`${th} w-10`} scope="col">
-                  <span className="sr-only">Select</span>
-                </th>
-                <th className={th} scope="col">Question</th>
-                <th className={th} scope="col">Options</th>
-                <th className={th} scope="col">Category</th>
-                <th className={`${th} text-right`} scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
+        <Table density="normal" boxed>
+          <THead>
+            <Th className="w-10">
+              <span className="sr-only">Select</span>
+            </Th>
+            <Th>Question</Th>
+            <Th>Options</Th>
+            <Th>Category</Th>
+            <Th className="text-right">
+              <span className="sr-only">Actions</span>
+            </Th>
+          </THead>
+          <TBody>
+            {items.map((q) => (
+              <tr key={q.id} className="align-top">
+                <Td className="pr-0">
+                  <SelectQuestion selection={selection} id={q.id} title={q.title} />
+                </Td>
+                <Td className="max-w-md">
+                  <p className="font-medium break-words whitespace-pre-line">{q.title}</p>
+                  <div className="mt-1">
+                    <Badge tone={difficultyTone(q.difficulty)}>{q.difficulty}</Badge>
+                  </div>
+                </Td>
+                <Td>
+                  <ol className="space-y-0.5">
+                    {/* An imported true/false or 3-option question has no C or D. */}
+                    {MCQ_LETTERS.map((letter, i) => {
+                      if (q.options[i] === "") return null;
+                      const correct = q.correctOption === letter;
+                      return (
+                        <li
+                          key={letter}
+                          className={correct ? "font-medium text-emerald-700 dark:text-emerald-300" : "text-slate-600 dark:text-slate-400"}
+                        >
+                          <span className="mr-1 font-semibold">{letter}.</span>
+                          {q.options[i]}
+                          {correct ? (
+                            <span className="ml-1.5">
+                              <Badge tone="green">Correct</Badge>
+                            </span>
+                          ) : null}
+                        </li>
+                      );
+                    })}
+                  </ol>
+                </Td>
+                <Td className="whitespace-nowrap">
+                  <Badge>{q.category}</Badge>
+                </Td>
+                <Td>
+                  <div className="flex justify-end gap-1.5">
+                    <Button variant="secondary" size="sm" onClick={() => setEditing(q)} aria-label={`Edit ${q.title}`}>
+                      Edit
+                    </Button>
+                    <Button variant="danger" size="sm" onClick={() => setDeleting(q)} aria-label={`Delete ${q.title}`}>
+                      Delete
+                    </Button>
+                  </div>
+                </Td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-              {items.map((q) => (
-                <tr key={q.id} className="align-top">
-                  <td className="py-3 pr-0 pl-4">
-                    <SelectQuestion selection={selection} id={q.id} title={q.title} />
-                  </td>
-                  <td className="max-w-md px-4 py-3">
-                    <p className="font-medium break-words whitespace-pre-line">{q.title}</p>
-                    <div className="mt-1">
-                      <Badge tone={difficultyTone(q.difficulty)}>{q.difficulty}</Badge>
-                    </div>
-                  </td>
-                  <td className="px-4 py-3">
-                    <ol className="space-y-0.5">
-                      {/* An imported true/false or 3-option question has no C or D. */}
-                      {MCQ_LETTERS.map((letter, i) => {
-                        if (q.options[i] === "") return null;
-                        const correct = q.correctOption === letter;
-                        return (
-                          <li
-                            key={letter}
-                            className={correct ? "font-medium text-emerald-700 dark:text-emerald-300" : "text-slate-600 dark:text-slate-400"}
-                          >
-                            <span className="mr-1 font-semibold">{letter}.</span>
-                            {q.options[i]}
-                            {correct ? (
-                              <span className="ml-1.5">
-                                <Badge tone="green">Correct</Badge>
-                              </span>
-                            ) : null}
-                          </li>
-                        );
-                      })}
-                    </ol>
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap">
-                    <Badge>{q.category}</Badge>
-                  </td>
-                  <td className="px-4 py-3">
-                    <div className="flex justify-end gap-1.5">
-                      <Button variant="secondary" size="sm" onClick={() => setEditing(q)} aria-label={`Edit ${q.title}`}>
-                        Edit
-                      </Button>
-                      <Button variant="danger" size="sm" onClick={() => setDeleting(q)} aria-label={`Delete ${q.title}`}>
-                        Delete
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </TBody>
+        </Table>
       )}
 
       {items.length > 0 ? <Pagination page={page} pageCount={pageCount} total={total} noun="question" /> : null}

@@ -6,6 +6,7 @@ import { useToastOnce } from "~/components/toaster";
 import { useRoomParty } from "~/components/use-room-party";
 import { Badge } from "~/components/ui/badge";
 import { EmptyState, PageTitle } from "~/components/ui/empty-state";
+import { hoverRow, Table, TBody, Td, Th, THead } from "~/components/ui/table";
 import { requireRole } from "~/lib/accounts/session.server";
 import { LANGUAGE_LABELS } from "~/lib/ui/format";
 import { resultsRooms } from "~/lib/results/room-results.server";
@@ -45,39 +46,35 @@ export default function Results() {
           <h3 id="results-rooms" className="border-b border-slate-200 px-5 py-3 font-semibold dark:border-slate-800">
             Rooms <span className="text-sm font-normal text-slate-600 dark:text-slate-400">({rooms.length})</span>
           </h3>
-          <div className="relative overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="text-xs text-slate-600 uppercase dark:text-slate-400">
-                <tr>
-                  <th className="px-5 py-2 font-medium">Room</th>
-                  <th className="px-5 py-2 font-medium">Status</th>
-                  <th className="px-5 py-2 font-medium">Participants</th>
-                  <th className="px-5 py-2 font-medium">Average</th>
+          <Table inset>
+            <THead>
+              <Th>Room</Th>
+              <Th>Status</Th>
+              <Th>Participants</Th>
+              <Th>Average</Th>
+            </THead>
+            <TBody>
+              {rooms.map((room) => (
+                <tr key={room.id} className={hoverRow}>
+                  <Td>
+                    <Link to={`/admin/results/${room.id}`} className="font-medium text-brand-700 hover:underline dark:text-brand-100" prefetch="intent">
+                      {room.roomName}
+                    </Link>
+                    <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
+                      {room.questionType === "mcq" ? "MCQ" : `Coding · ${LANGUAGE_LABELS[room.language]}`} · {room.category}
+                    </p>
+                  </Td>
+                  <Td>
+                    <Badge tone={BADGE_TONE[room.badge]}>{room.badge}</Badge>
+                  </Td>
+                  <Td className="tabular-nums">{room.participants}</Td>
+                  <Td className={`font-semibold tabular-nums ${room.participants ? SCORE_TEXT[adminScoreTone(room.average)] : "text-slate-600 dark:text-slate-400"}`}>
+                    {room.participants ? room.average : "—"}
+                  </Td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                {rooms.map((room) => (
-                  <tr key={room.id} className="hover:bg-slate-50 dark:hover:bg-slate-800/60">
-                    <td className="px-5 py-3">
-                      <Link to={`/admin/results/${room.id}`} className="font-medium text-brand-700 hover:underline dark:text-brand-100" prefetch="intent">
-                        {room.roomName}
-                      </Link>
-                      <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
-                        {room.questionType === "mcq" ? "MCQ" : `Coding · ${LANGUAGE_LABELS[room.language]}`} · {room.category}
-                      </p>
-                    </td>
-                    <td className="px-5 py-3">
-                      <Badge tone={BADGE_TONE[room.badge]}>{room.badge}</Badge>
-                    </td>
-                    <td className="px-5 py-3 tabular-nums">{room.participants}</td>
-                    <td className={`px-5 py-3 font-semibold tabular-nums ${room.participants ? SCORE_TEXT[adminScoreTone(room.average)] : "text-slate-600 dark:text-slate-400"}`}>
-                      {room.participants ? room.average : "—"}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </TBody>
+          </Table>
         </section>
       )}
     </>

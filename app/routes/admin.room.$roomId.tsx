@@ -7,7 +7,7 @@ import { ParticipantsView, RoomGrid } from "~/components/monitor/room-grid";
 import { ParticipantsTable } from "~/components/rooms/participants-table";
 import { RoomActions, RoomCountdown } from "~/components/rooms/room-actions";
 import { StartsAt } from "~/components/rooms/scheduled-start";
-import { creditableNow } from "~/components/student-time/credit-buttons";
+import { creditableNow } from "~/lib/rooms/participant-connection";
 import { TimeTrail } from "~/components/student-time/time-trail";
 import { AddUserDialog, DeleteRoomDialog, ExtendDialog, OtpDialog, QuestionsDialog, ScheduleDialog, UnlockCodeDialog } from "~/components/rooms/room-dialogs";
 import type { RoomDialogName } from "~/components/rooms/room-page";

@@ -7,6 +7,7 @@ import { LoadErrorPanel, LOAD_FAILED } from "~/components/results/submission-loa
 import { ViewerTime } from "~/components/ui/viewer-time";
 import { Badge } from "~/components/ui/badge";
 import { EmptyState, PageTitle } from "~/components/ui/empty-state";
+import { hoverRow, Table, TBody, Td, Th, THead } from "~/components/ui/table";
 import { requireRole } from "~/lib/accounts/session.server";
 import { createEvaluationRequest } from "~/lib/evaluation/requests.server";
 import { triageInBackground } from "~/lib/evaluation/triage.server";
@@ -81,58 +82,50 @@ export default function StudentHistoryPage() {
         </EmptyState>
       ) : (
         <>
-          <div
-            aria-busy={loading || undefined}
-            className={`relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm transition-opacity dark:border-slate-800 dark:bg-slate-900 ${loading ? "opacity-60" : ""}`}
-          >
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Your tests, newest first</caption>
-              <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:text-slate-400">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">Room</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Date</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Status</th>
-                  <th scope="col" className="px-4 py-3 text-right font-medium">Score</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Review</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                {rows.map((row) => {
-                  const badge = historyBadge(row);
-                  const shown = row.totalScore !== null && row.maxScore !== null;
-                  const percent = shown && row.maxScore! > 0 ? Math.round((row.totalScore! / row.maxScore!) * 100) : 0;
-                  const href = `/student/submission/${row.testId}`;
-                  return (
-                    <tr key={row.testId} data-testid="history-row" className="hover:bg-slate-50 dark:hover:bg-slate-800/50">
-                      <td className="px-4 py-3">
-                        <Link to={href} prefetch="intent" className="rounded font-medium text-brand-700 hover:underline focus:ring-2 focus:ring-brand-500 focus:outline-none dark:text-brand-100">
-                          {row.roomName}
-                        </Link>
-                        <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">{row.questionType === "mcq" ? "Multiple choice" : "Coding"}</span>
-                      </td>
-                      <td className="px-4 py-3 whitespace-nowrap text-slate-600 dark:text-slate-300">
-                        <ViewerTime style="date-time" ms={row.takenAt} />
-                      </td>
-                      <td className="px-4 py-3">
-                        <Badge tone={badge.tone}>{badge.label}</Badge>
-                      </td>
-                      {shown ? (
-                        <td className={`px-4 py-3 text-right font-semibold tabular-nums ${SCORE_TEXT[studentScoreTone(percent)]}`}>{`${row.totalScore}/${row.maxScore}`}</td>
-                      ) : (
-                        <td className="px-4 py-3 text-right text-slate-600 dark:text-slate-400" title="Not released yet">
-                          <span aria-hidden="true">—</span>
-                          <span className="sr-only">Not released yet</span>
-                        </td>
-                      )}
-                      <td className="px-4 py-3">
-                        <EvaluationCell row={row} />
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <Table caption="Your tests, newest first" density="normal" boxed busy={loading}>
+            <THead>
+              <Th>Room</Th>
+              <Th>Date</Th>
+              <Th>Status</Th>
+              <Th className="text-right">Score</Th>
+              <Th>Review</Th>
+            </THead>
+            <TBody>
+              {rows.map((row) => {
+                const badge = historyBadge(row);
+                const shown = row.totalScore !== null && row.maxScore !== null;
+                const percent = shown && row.maxScore! > 0 ? Math.round((row.totalScore! / row.maxScore!) * 100) : 0;
+                const href = `/student/submission/${row.testId}`;
+                return (
+                  <tr key={row.testId} data-testid="history-row" className={hoverRow}>
+                    <Td>
+                      <Link to={href} prefetch="intent" className="rounded font-medium text-brand-700 hover:underline focus:ring-2 focus:ring-brand-500 focus:outline-none dark:text-brand-100">
+                        {row.roomName}
+                      </Link>
+                      <span className="ml-2 text-xs text-slate-500 dark:text-slate-400">{row.questionType === "mcq" ? "Multiple choice" : "Coding"}</span>
+                    </Td>
+                    <Td className="whitespace-nowrap text-slate-600 dark:text-slate-300">
+                      <ViewerTime style="date-time" ms={row.takenAt} />
+                    </Td>
+                    <Td>
+                      <Badge tone={badge.tone}>{badge.label}</Badge>
+                    </Td>
+                    {shown ? (
+                      <Td className={`text-right font-semibold tabular-nums ${SCORE_TEXT[studentScoreTone(percent)]}`}>{`${row.totalScore}/${row.maxScore}`}</Td>
+                    ) : (
+                      <Td className="text-right text-slate-600 dark:text-slate-400" title="Not released yet">
+                        <span aria-hidden="true">—</span>
+                        <span className="sr-only">Not released yet</span>
+                      </Td>
+                    )}
+                    <Td>
+                      <EvaluationCell row={row} />
+                    </Td>
+                  </tr>
+                );
+              })}
+            </TBody>
+          </Table>
           {pageCount > 1 ? <Pagination page={page} pageCount={pageCount} total={total} pageSize={pageSize} /> : null}
         </>
       )}

@@ -7,6 +7,7 @@ import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog, Dialog, FormActions } from "~/components/ui/dialog";
 import { TextField } from "~/components/ui/field";
+import { Table, TBody, Td, Th, THead } from "~/components/ui/table";
 import type { EvaluationRequestRow } from "~/lib/evaluation/requests.server";
 import { suggestedScoreText } from "~/lib/evaluation/triage";
 import { ApproveSchema } from "~/lib/evaluation/validation";
@@ -15,7 +16,6 @@ import { adminScoreTone, SCORE_TEXT } from "~/lib/results/student-status";
 type Row = Omit<EvaluationRequestRow, "createdAt"> & { createdAt: number };
 
 const STATUS_TONE: Record<Row["status"], BadgeTone> = { pending: "yellow", approved: "green", rejected: "red" };
-const th = "px-4 py-3 font-medium";
 
 /** The requests, newest first; Approve and Reject only while pending (spec 2 section 2). */
 export function EvaluationRequestsTable({ rows }: { rows: Row[] }) {
@@ -32,64 +32,59 @@ export function EvaluationRequestsTable({ rows }: { rows: Row[] }) {
   const busy = fetcher.state !== "idle";
   return (
     <>
-      <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Manual evaluation requests, newest first</caption>
-          <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:text-slate-400">
-            <tr>
-              <th scope="col" className={th}>Student</th>
-              <th scope="col" className={th}>Room</th>
-              <th scope="col" className={`${th} text-right`}>Score</th>
-              <th scope="col" className={th}>Reason</th>
-              <th scope="col" className={th}>Status</th>
-              <th scope="col" className={th}>Date</th>
-              <th scope="col" className={`${th} text-right`}>Actions</th>
+      <Table caption="Manual evaluation requests, newest first" density="normal" boxed>
+        <THead>
+          <Th>Student</Th>
+          <Th>Room</Th>
+          <Th className="text-right">Score</Th>
+          <Th>Reason</Th>
+          <Th>Status</Th>
+          <Th>Date</Th>
+          <Th className="text-right">Actions</Th>
+        </THead>
+        <TBody>
+          {rows.map((row) => (
+            <tr key={row.id} data-testid="evaluation-row" className="align-top">
+              <Td>
+                <div className="font-medium">{row.studentName}</div>
+                <div className="text-xs text-slate-500 dark:text-slate-400">{row.studentEmail}</div>
+              </Td>
+              <Td>{row.roomName}</Td>
+              <Td className="text-right">
+                <div className={`font-semibold tabular-nums ${SCORE_TEXT[adminScoreTone(row.totalScore)]}`}>{`${row.totalScore}/${row.maxScore}`}</div>
+                <TriageNote triage={row.triage} />
+              </Td>
+              <Td className="max-w-xs break-words whitespace-pre-wrap">{row.reason}</Td>
+              <Td>
+                <Badge tone={STATUS_TONE[row.status]}>{row.status}</Badge>
+              </Td>
+              <Td className="whitespace-nowrap text-slate-600 dark:text-slate-300">
+                <ViewerTime style="date-time" ms={row.createdAt} />
+              </Td>
+              <Td>
+                <div className="flex justify-end gap-2">
+                  <Link
+                    to={`/admin/evaluate/${row.testId}`}
+                    className="inline-flex items-center rounded-md border border-slate-300 px-2.5 py-1 text-xs font-medium hover:bg-slate-50 focus:ring-2 focus:ring-brand-500 focus:outline-none dark:border-slate-700 dark:hover:bg-slate-800"
+                  >
+                    View Code
+                  </Link>
+                  {row.status === "pending" ? (
+                    <>
+                      <Button size="sm" onClick={() => setApproving(row)}>
+                        Approve
+                      </Button>
+                      <Button size="sm" variant="danger" onClick={() => setRejecting(row)}>
+                        Reject
+                      </Button>
+                    </>
+                  ) : null}
+                </div>
+              </Td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-            {rows.map((row) => (
-              <tr key={row.id} data-testid="evaluation-row" className="align-top">
-                <td className="px-4 py-3">
-                  <div className="font-medium">{row.studentName}</div>
-                  <div className="text-xs text-slate-500 dark:text-slate-400">{row.studentEmail}</div>
-                </td>
-                <td className="px-4 py-3">{row.roomName}</td>
-                <td className="px-4 py-3 text-right">
-                  <div className={`font-semibold tabular-nums ${SCORE_TEXT[adminScoreTone(row.totalScore)]}`}>{`${row.totalScore}/${row.maxScore}`}</div>
-                  <TriageNote triage={row.triage} />
-                </td>
-                <td className="max-w-xs px-4 py-3 break-words whitespace-pre-wrap">{row.reason}</td>
-                <td className="px-4 py-3">
-                  <Badge tone={STATUS_TONE[row.status]}>{row.status}</Badge>
-                </td>
-                <td className="px-4 py-3 whitespace-nowrap text-slate-600 dark:text-slate-300">
-                  <ViewerTime style="date-time" ms={row.createdAt} />
-                </td>
-                <td className="px-4 py-3">
-                  <div className="flex justify-end gap-2">
-                    <Link
-                      to={`/admin/evaluate/${row.testId}`}
-                      className="inline-flex items-center rounded-md border border-slate-300 px-2.5 py-1 text-xs font-medium hover:bg-slate-50 focus:ring-2 focus:ring-brand-500 focus:outline-none dark:border-slate-700 dark:hover:bg-slate-800"
-                    >
-                      View Code
-                    </Link>
-                    {row.status === "pending" ? (
-                      <>
-                        <Button size="sm" onClick={() => setApproving(row)}>
-                          Approve
-                        </Button>
-                        <Button size="sm" variant="danger" onClick={() => setRejecting(row)}>
-                          Reject
-                        </Button>
-                      </>
-                    ) : null}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </TBody>
+      </Table>
       <ApproveDialog row={approving} busy={busy} fetcher={fetcher} onClose={() => setApproving(null)} />
       <ConfirmDialog
         open={rejecting !== null}

@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { Button } from "~/components/ui/button";
-import { controlClass } from "~/components/ui/field";
+import { SelectField } from "~/components/ui/field";
 import { fileName, LANGUAGE_LABELS, LANGUAGES, UPLOAD_ACCEPT, type Language } from "~/lib/playground/playground";
 import type { EditorTheme } from "~/components/code-editor";
 
@@ -50,21 +50,16 @@ export function Toolbar({
       >
         {fileName(language)}
       </span>
-      <label className="sr-only" htmlFor="playground-language">
-        Language
-      </label>
-      <select
+      <SelectField
         id="playground-language"
+        label="Language"
+        hideLabel
+        compact
         value={language}
         onChange={(e) => onLanguage(e.target.value as Language)}
-        className={`${controlClass} w-auto py-1.5`}
-      >
-        {LANGUAGES.map((l) => (
-          <option key={l} value={l}>
-            {LANGUAGE_LABELS[l]}
-          </option>
-        ))}
-      </select>
+        className="py-1.5"
+        options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_LABELS[l] }))}
+      />
       <Button variant="secondary" size="sm" onClick={onToggleTheme} aria-label="Toggle theme" title={light ? "Editor theme: Light" : "Editor theme: Dark"}>
         <span aria-hidden>{light ? "☀" : "☾"}</span>
       </Button>

@@ -6,7 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import type { ActionResult } from "~/lib/http/forms.server";
 import { otpLeft } from "~/lib/practice/validation";
-import { ScrollBox } from "~/components/ui/scroll-box";
+import { Table, TBody, Td, Th, THead } from "~/components/ui/table";
 
 export type PracticeRoomRow = {
   id: string;
@@ -101,28 +101,24 @@ function ParticipantList({ room }: { room: PracticeRoomRow }) {
       {room.participants.length === 0 ? (
         <p className="text-sm text-muted">No participants yet. Share the OTP with students.</p>
       ) : (
-        <ScrollBox label="Participants" className="max-h-72">
-          <table className="w-full text-left text-sm" aria-labelledby={captionId}>
-            <thead className="text-xs text-muted uppercase">
-              <tr>
-                <th className="py-1.5 pr-4 font-medium">Name</th>
-                <th className="py-1.5 pr-4 font-medium">Email</th>
-                <th className="py-1.5 font-medium">Joined at</th>
+        <Table labelledBy={captionId} scrollLabel="Participants" className="-mx-3 max-h-72">
+          <THead>
+            <Th>Name</Th>
+            <Th>Email</Th>
+            <Th>Joined at</Th>
+          </THead>
+          <TBody>
+            {room.participants.map((p) => (
+              <tr key={p.id}>
+                <Td className="font-medium">{p.fullName}</Td>
+                <Td className="text-slate-600 dark:text-slate-300">{p.email}</Td>
+                <Td className="whitespace-nowrap">
+                  <ViewerTime ms={p.joinedAt} style="day-time" />
+                </Td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-              {room.participants.map((p) => (
-                <tr key={p.id}>
-                  <td className="py-1.5 pr-4 font-medium">{p.fullName}</td>
-                  <td className="py-1.5 pr-4 text-slate-600 dark:text-slate-300">{p.email}</td>
-                  <td className="py-1.5 whitespace-nowrap">
-                    <ViewerTime ms={p.joinedAt} style="day-time" />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollBox>
+            ))}
+          </TBody>
+        </Table>
       )}
     </div>
   );

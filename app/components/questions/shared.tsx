@@ -1,6 +1,6 @@
 import { Form, Link, useSearchParams, useSubmit } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { controlClass } from "~/components/ui/field";
+import { controlClass, SelectField } from "~/components/ui/field";
 import { LANGUAGE_LABELS, QUESTION_DIFFICULTIES, QUESTION_LANGUAGES } from "~/lib/questions/question-validation";
 
 export const cardClass =
@@ -76,23 +76,15 @@ export function ListFilters({ categories, placeholder }: { categories: string[];
         />
       </div>
       <div className="w-52">
-        <label htmlFor="question-category" className="sr-only">
-          Filter by category
-        </label>
-        <select
+        <SelectField
           id="question-category"
+          label="Filter by category"
+          hideLabel
           name="category"
           defaultValue={category}
-          className={controlClass}
           onChange={(e) => submit(e.currentTarget.form, { replace: true })}
-        >
-          <option value="">All categories</option>
-          {categories.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
+          options={[{ value: "", label: "All categories" }, ...categories.map((c) => ({ value: c, label: c }))]}
+        />
       </div>
       <button
         type="submit"

@@ -3,13 +3,12 @@ import { isReleased } from "~/lib/results/release";
 import { useEffect, useRef, useState } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { hoverRow, Table, TBody, Td, Th, THead } from "~/components/ui/table";
 import { ViewerTime } from "~/components/ui/viewer-time";
 import { adminBadge, adminScoreTone, SCORE_TEXT } from "~/lib/results/student-status";
 import type { HistoryRow } from "~/lib/results/history.server";
 import { studentTimeLabels } from "~/lib/student-tests/student-time";
 
-const th = "px-3 py-3 whitespace-nowrap";
-const td = "px-3 py-3";
 const checkboxClass =
   "h-4 w-4 rounded border-slate-300 text-brand-600 focus:ring-2 focus:ring-brand-500 dark:border-slate-600 dark:bg-slate-800";
 
@@ -35,112 +34,86 @@ export function HistoryTable({
 }) {
   const picked = tests.filter((t) => selected.has(t.id)).length;
   return (
-    <div
-      aria-busy={busy || undefined}
-      className={`relative overflow-x-auto rounded-xl border border-slate-200 bg-white transition-opacity dark:border-slate-800 dark:bg-slate-900 ${
-        busy ? "opacity-60" : ""
-      }`}
-    >
-      <table className="min-w-full divide-y divide-slate-200 text-sm dark:divide-slate-800">
-        <caption className="sr-only">Test history, newest first</caption>
-        <thead className="bg-slate-50 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase dark:bg-slate-800/50 dark:text-slate-400">
-          <tr>
-            <th scope="col" className="w-10 px-3 py-3">
-              <AllCheckbox checked={picked > 0 && picked === tests.length} mixed={picked > 0 && picked < tests.length} onChange={onToggleAll} />
-            </th>
-            <th scope="col" className={th}>
-              Student
-            </th>
-            <th scope="col" className={th}>
-              Email
-            </th>
-            <th scope="col" className={th}>
-              Room
-            </th>
-            <th scope="col" className={`${th} text-right`}>
-              Score
-            </th>
-            <th scope="col" className={th}>
-              Status
-            </th>
-            <th scope="col" className="px-3 py-3 text-right">
-              Tab switches
-            </th>
-            <th scope="col" className={th}>
-              Date
-            </th>
-            <th scope="col" className={`${th} text-right`}>
-              Actions
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-          {tests.map((t) => {
-            const badge = adminBadge(t);
-            return (
-              <tr key={t.id} data-testid="history-row" className="hover:bg-slate-50 dark:hover:bg-slate-800/40">
-                <td className={td}>
-                  <input
-                    type="checkbox"
-                    checked={selected.has(t.id)}
-                    onChange={(e) => onToggle(t.id, e.target.checked)}
-                    aria-label={`Select the test of ${t.studentName} in ${t.roomName}`}
-                    className={checkboxClass}
-                  />
-                </td>
-                <td className={`${td} min-w-32 font-medium`}>{t.studentName}</td>
-                <td className={`${td} text-slate-600 dark:text-slate-300`}>
-                  <Email address={t.email} />
-                </td>
-                <td className={`${td} min-w-40`}>
-                  {t.roomName}
-                  {t.questionType === "mcq" ? <span className="ml-1.5 text-xs text-slate-500 dark:text-slate-400">MCQ</span> : null}
-                </td>
-                <td className={`${td} text-right font-semibold tabular-nums whitespace-nowrap ${SCORE_TEXT[adminScoreTone(t.totalScore)]}`}>
-                  {t.totalScore}
-                  <span className="font-normal text-slate-500 dark:text-slate-400">/{t.maxScore}</span>
-                  {isReleased(t) ? null : (
-                    <span className="mt-1 block text-xs font-normal whitespace-nowrap text-amber-800 dark:text-amber-200" data-testid="not-released">
-                      Not released
-                    </span>
-                  )}
-                </td>
-                <td className={td}>
-                  <Badge tone={badge.tone}>{badge.label}</Badge>
-                  {studentTimeLabels(t).map((label) => (
-                    <span key={label} className="mt-1 block text-xs whitespace-nowrap text-slate-500 dark:text-slate-400">
-                      {label}
-                    </span>
-                  ))}
-                </td>
-                <td className={`${td} text-right tabular-nums`}>{t.tabSwitchCount}</td>
-                <td className={`${td} whitespace-nowrap text-slate-600 dark:text-slate-300`}>
-                  <ViewerTime ms={t.createdAt} style="full" />
-                </td>
-                <td className={`${td} text-right whitespace-nowrap`}>
-                  <div className="flex items-center justify-end gap-1">
-                    <Link
-                      to={`/admin/submission/${t.id}`}
-                      className="rounded-md px-2.5 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50 hover:underline focus:ring-2 focus:ring-brand-500 focus:outline-none dark:text-brand-100 dark:hover:bg-slate-800"
-                    >
-                      View Test
-                    </Link>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      onClick={() => onDelete(t)}
-                      aria-label={`Delete the test of ${t.studentName} in ${t.roomName}`}
-                    >
-                      Delete
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <Table caption="Test history, newest first" density="normal" boxed busy={busy}>
+      <THead>
+        <Th className="w-10">
+          <AllCheckbox checked={picked > 0 && picked === tests.length} mixed={picked > 0 && picked < tests.length} onChange={onToggleAll} />
+        </Th>
+        <Th className="whitespace-nowrap">Student</Th>
+        <Th className="whitespace-nowrap">Email</Th>
+        <Th className="whitespace-nowrap">Room</Th>
+        <Th className="text-right whitespace-nowrap">Score</Th>
+        <Th className="whitespace-nowrap">Status</Th>
+        <Th className="text-right">Tab switches</Th>
+        <Th className="whitespace-nowrap">Date</Th>
+        <Th className="text-right whitespace-nowrap">Actions</Th>
+      </THead>
+      <TBody>
+        {tests.map((t) => {
+          const badge = adminBadge(t);
+          return (
+            <tr key={t.id} data-testid="history-row" className={hoverRow}>
+              <Td>
+                <input
+                  type="checkbox"
+                  checked={selected.has(t.id)}
+                  onChange={(e) => onToggle(t.id, e.target.checked)}
+                  aria-label={`Select the test of ${t.studentName} in ${t.roomName}`}
+                  className={checkboxClass}
+                />
+              </Td>
+              <Td className="min-w-32 font-medium">{t.studentName}</Td>
+              <Td className="text-slate-600 dark:text-slate-300">
+                <Email address={t.email} />
+              </Td>
+              <Td className="min-w-40">
+                {t.roomName}
+                {t.questionType === "mcq" ? <span className="ml-1.5 text-xs text-slate-500 dark:text-slate-400">MCQ</span> : null}
+              </Td>
+              <Td className={`text-right font-semibold tabular-nums whitespace-nowrap ${SCORE_TEXT[adminScoreTone(t.totalScore)]}`}>
+                {t.totalScore}
+                <span className="font-normal text-slate-500 dark:text-slate-400">/{t.maxScore}</span>
+                {isReleased(t) ? null : (
+                  <span className="mt-1 block text-xs font-normal whitespace-nowrap text-amber-800 dark:text-amber-200" data-testid="not-released">
+                    Not released
+                  </span>
+                )}
+              </Td>
+              <Td>
+                <Badge tone={badge.tone}>{badge.label}</Badge>
+                {studentTimeLabels(t).map((label) => (
+                  <span key={label} className="mt-1 block text-xs whitespace-nowrap text-slate-500 dark:text-slate-400">
+                    {label}
+                  </span>
+                ))}
+              </Td>
+              <Td className="text-right tabular-nums">{t.tabSwitchCount}</Td>
+              <Td className="whitespace-nowrap text-slate-600 dark:text-slate-300">
+                <ViewerTime ms={t.createdAt} style="full" />
+              </Td>
+              <Td className="text-right whitespace-nowrap">
+                <div className="flex items-center justify-end gap-1">
+                  <Link
+                    to={`/admin/submission/${t.id}`}
+                    className="rounded-md px-2.5 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50 hover:underline focus:ring-2 focus:ring-brand-500 focus:outline-none dark:text-brand-100 dark:hover:bg-slate-800"
+                  >
+                    View Test
+                  </Link>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    onClick={() => onDelete(t)}
+                    aria-label={`Delete the test of ${t.studentName} in ${t.roomName}`}
+                  >
+                    Delete
+                  </Button>
+                </div>
+              </Td>
+            </tr>
+          );
+        })}
+      </TBody>
+    </Table>
   );
 }
 

@@ -1,9 +1,7 @@
 import { Badge } from "~/components/ui/badge";
 import { percent, type CaseStat, type McqStat, type QuestionStat } from "~/lib/results/stats";
-import { ScrollBox } from "~/components/ui/scroll-box";
+import { Table, TBody, Td, Th, THead } from "~/components/ui/table";
 
-const th = "px-3 py-2 font-medium";
-const td = "px-3 py-2";
 const muted = "text-slate-600 dark:text-slate-400";
 
 /** A pass rate as a small bar plus its percentage (the number carries the meaning; the bar is decoration). */
@@ -26,21 +24,21 @@ const r2 = (r: number | null) => (r === null ? "—" : r.toFixed(2));
 function CaseRow({ c }: { c: CaseStat }) {
   return (
     <tr className={c.flagged ? "bg-red-50 dark:bg-red-950/40" : undefined}>
-      <td className={td}>
+      <Td>
         Case {c.number} <Badge tone={c.hidden ? "gray" : "blue"}>{c.hidden ? "Hidden" : "Open"}</Badge>
-      </td>
-      <td className={td}>
+      </Td>
+      <Td>
         <Rate share={c.passRate} />
-      </td>
-      <td className={`${td} tabular-nums`}>{c.strong ? `${percent(c.isolatedFailRate)} (${c.failsAlone}/${c.strong})` : "—"}</td>
-      <td className={`${td} tabular-nums`}>{r2(c.pointBiserial)}</td>
-      <td className={td}>
+      </Td>
+      <Td className="tabular-nums">{c.strong ? `${percent(c.isolatedFailRate)} (${c.failsAlone}/${c.strong})` : "—"}</Td>
+      <Td className="tabular-nums">{r2(c.pointBiserial)}</Td>
+      <Td>
         {c.flagged ? (
           <span className="text-sm text-red-800 dark:text-red-200">
             <Badge tone="red">Check this case</Badge> <span className="block pt-1">{c.reason}</span>
           </span>
         ) : null}
-      </td>
+      </Td>
     </tr>
   );
 }
@@ -64,30 +62,24 @@ export function CodingQuestionStats({ questions }: { questions: QuestionStat[] }
           {q.cases.length === 0 ? (
             <p className={`px-3 py-2 text-sm ${muted}`}>This question has no test cases.</p>
           ) : (
-            <div className="relative overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <thead className={`text-xs uppercase ${muted}`}>
-                  <tr>
-                    <th className={th}>Test case</th>
-                    <th className={th}>Pass rate</th>
-                    <th className={th} title="Among students who pass every other case of this question, the share who fail this one">
-                      Fails alone
-                    </th>
-                    <th className={`${th} normal-case`} title="Point-biserial correlation with the rest of the student's passed cases">
-                      r
-                    </th>
-                    <th className={th}>
-                      <span className="sr-only">Flag</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                  {q.cases.map((c) => (
-                    <CaseRow key={c.id} c={c} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <Table>
+              <THead>
+                <Th>Test case</Th>
+                <Th>Pass rate</Th>
+                <Th title="Among students who pass every other case of this question, the share who fail this one">Fails alone</Th>
+                <Th className="normal-case" title="Point-biserial correlation with the rest of the student's passed cases">
+                  r
+                </Th>
+                <Th>
+                  <span className="sr-only">Flag</span>
+                </Th>
+              </THead>
+              <TBody>
+                {q.cases.map((c) => (
+                  <CaseRow key={c.id} c={c} />
+                ))}
+              </TBody>
+            </Table>
           )}
         </section>
       ))}
@@ -106,44 +98,38 @@ export function McqQuestionStats({ questions }: { questions: McqStat[] }) {
   if (questions.length === 0) return <p className={`text-sm ${muted}`}>No questions in this room.</p>;
   return (
     <div className="space-y-2">
-      <ScrollBox label="Question statistics" className="rounded-lg border border-slate-200 dark:border-slate-700">
-        <table className="w-full text-left text-sm">
-          <thead className={`text-xs uppercase ${muted}`}>
-            <tr>
-              <th className={th}>#</th>
-              <th className={th}>Question</th>
-              <th className={th} title="How many students were given this question">
-                Given to
-              </th>
-              <th className={th}>Answers</th>
-              <th className={th}>Correct</th>
-              <th className={`${th} normal-case`}>r</th>
-              <th className={th}>
-                <span className="sr-only">Flag</span>
-              </th>
+      <Table scrollLabel="Question statistics" className="rounded-lg border border-slate-200 dark:border-slate-700">
+        <THead>
+          <Th>#</Th>
+          <Th>Question</Th>
+          <Th title="How many students were given this question">Given to</Th>
+          <Th>Answers</Th>
+          <Th>Correct</Th>
+          <Th className="normal-case">r</Th>
+          <Th>
+            <span className="sr-only">Flag</span>
+          </Th>
+        </THead>
+        <TBody>
+          {questions.map((q, i) => (
+            <tr key={q.id} className={q.flagged ? "bg-red-50 dark:bg-red-950/40" : undefined}>
+              <Td className="tabular-nums">{i + 1}</Td>
+              <Td className="max-w-md truncate" title={q.title}>
+                {q.title}
+              </Td>
+              <Td className="tabular-nums whitespace-nowrap">
+                {q.given} <span className={muted}>student{q.given === 1 ? "" : "s"}</span>
+              </Td>
+              <Td className="tabular-nums">{q.answers}</Td>
+              <Td>
+                <Rate share={q.passRate} />
+              </Td>
+              <Td className="tabular-nums">{r2(q.pointBiserial)}</Td>
+              <Td className="text-red-800 dark:text-red-200">{q.flagged ? <Badge tone="red">Check the answer key</Badge> : null}</Td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-            {questions.map((q, i) => (
-              <tr key={q.id} className={q.flagged ? "bg-red-50 dark:bg-red-950/40" : undefined}>
-                <td className={`${td} tabular-nums`}>{i + 1}</td>
-                <td className={`${td} max-w-md truncate`} title={q.title}>
-                  {q.title}
-                </td>
-                <td className={`${td} tabular-nums whitespace-nowrap`}>
-                  {q.given} <span className={muted}>student{q.given === 1 ? "" : "s"}</span>
-                </td>
-                <td className={`${td} tabular-nums`}>{q.answers}</td>
-                <td className={td}>
-                  <Rate share={q.passRate} />
-                </td>
-                <td className={`${td} tabular-nums`}>{r2(q.pointBiserial)}</td>
-                <td className={`${td} text-red-800 dark:text-red-200`}>{q.flagged ? <Badge tone="red">Check the answer key</Badge> : null}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollBox>
+          ))}
+        </TBody>
+      </Table>
       <p className={`text-xs ${muted}`}>
         <strong>Given to</strong>: the students who drew the question; answers and the share correct count only them.{" "}
         <strong>r</strong>: point-biserial correlation between answering correctly and the student&apos;s other correct answers. A

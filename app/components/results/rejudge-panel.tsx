@@ -7,7 +7,9 @@ import { useActionToast } from "~/components/use-action-toast";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog, Dialog } from "~/components/ui/dialog";
+import { SelectField } from "~/components/ui/field";
 import { ProgressBar } from "~/components/ui/progress-bar";
+import { Table, TBody, Td, Th, THead } from "~/components/ui/table";
 import { ViewerTime } from "~/components/ui/viewer-time";
 import {
   changedText,
@@ -73,23 +75,14 @@ export function RejudgeBar({ data, questions }: { data: RejudgeData; questions: 
       >
         <fetcher.Form method="post">
           <input type="hidden" name="intent" value="rejudge-start" />
-          <label htmlFor="rejudge-scope" className="block text-sm font-medium">
-            Rejudge
-          </label>
-          <select
+          <SelectField
             id="rejudge-scope"
+            label="Rejudge"
             name="questionId"
             value={scope}
             onChange={(e) => setScope(e.target.value)}
-            className="mt-1 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900"
-          >
-            <option value="">The whole room</option>
-            {questions.map((q) => (
-              <option key={q.id} value={q.id}>
-                {q.title}
-              </option>
-            ))}
-          </select>
+            options={[{ value: "", label: "The whole room" }, ...questions.map((q) => ({ value: q.id, label: q.title }))]}
+          />
           <div className="mt-6 flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setOpen(false)}>
               Cancel
@@ -174,47 +167,42 @@ function flipText(f: CaseFlip) {
 
 function PreviewTable({ rows }: { rows: RejudgePreviewRow[] }) {
   return (
-    <div className="relative mt-3 max-h-[28rem] overflow-auto rounded-md border border-slate-200 dark:border-slate-800">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Students whose result changes</caption>
-        <thead className="sticky top-0 bg-slate-50 text-xs uppercase dark:bg-slate-800">
-          <tr>
-            <th scope="col" className="px-3 py-2">Student</th>
-            <th scope="col" className="px-3 py-2">Score</th>
-            <th scope="col" className="px-3 py-2">Cases that flip</th>
+    <Table caption="Students whose result changes" scrollLabel="Students whose result changes" className="mt-3 max-h-[28rem] rounded-md border border-slate-200 dark:border-slate-800">
+      <THead sticky>
+        <Th>Student</Th>
+        <Th>Score</Th>
+        <Th>Cases that flip</Th>
+      </THead>
+      <TBody>
+        {rows.map((r) => (
+          <tr key={r.testId} className="align-top" data-testid="rejudge-preview-row">
+            <Td>
+              <div className="font-medium">{r.name}</div>
+              <div className={`text-xs ${muted}`}>{r.email}</div>
+            </Td>
+            <Td className="whitespace-nowrap tabular-nums">
+              {r.oldScore} → {r.newScore}
+              {r.overrideKept ? (
+                <div className="mt-1">
+                  <Badge tone="yellow">override kept</Badge>
+                </div>
+              ) : null}
+            </Td>
+            <Td>
+              {r.questions.map((q) => (
+                <div key={q.questionId}>
+                  <span className="font-medium">{q.title}</span>{" "}
+                  <span className={muted}>
+                    ({q.oldMarks} → {q.newMarks} marks)
+                  </span>{" "}
+                  {q.flips.map(flipText).join(", ")}
+                </div>
+              ))}
+            </Td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.testId} className="border-t border-slate-200 align-top dark:border-slate-800" data-testid="rejudge-preview-row">
-              <td className="px-3 py-2">
-                <div className="font-medium">{r.name}</div>
-                <div className={`text-xs ${muted}`}>{r.email}</div>
-              </td>
-              <td className="px-3 py-2 whitespace-nowrap tabular-nums">
-                {r.oldScore} → {r.newScore}
-                {r.overrideKept ? (
-                  <div className="mt-1">
-                    <Badge tone="yellow">override kept</Badge>
-                  </div>
-                ) : null}
-              </td>
-              <td className="px-3 py-2">
-                {r.questions.map((q) => (
-                  <div key={q.questionId}>
-                    <span className="font-medium">{q.title}</span>{" "}
-                    <span className={muted}>
-                      ({q.oldMarks} → {q.newMarks} marks)
-                    </span>{" "}
-                    {q.flips.map(flipText).join(", ")}
-                  </div>
-                ))}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </TBody>
+    </Table>
   );
 }
 

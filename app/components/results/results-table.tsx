@@ -4,6 +4,7 @@ import { useActionToast } from "~/components/use-action-toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
+import { Table, TBody, Td, Th, THead } from "~/components/ui/table";
 import {
   formatDuration,
   formatOffline,
@@ -21,8 +22,6 @@ import { adminScoreTone, SCORE_TEXT } from "~/lib/results/student-status";
 import { ViewerTime } from "~/components/ui/viewer-time";
 import type { LmsGradeStatus } from "~/lib/lti/lti";
 
-const th = "px-4 py-2 font-medium";
-const td = "px-4 py-2.5";
 const muted = "text-slate-600 dark:text-slate-400";
 
 /** The spec's results table, plus time taken, connection, the override trail, and marks per question (issue 36: "—" where a student was not given it). */
@@ -42,69 +41,67 @@ export function ResultsTable({
   const flagged = new Set(similar);
   const [marking, setMarking] = useState<{ row: ResultRow; outcome: OverrideOutcome } | null>(null);
   return (
-    <div className="relative overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <thead className={`text-xs uppercase ${muted}`}>
-          <tr>
-            <th className={th}>Name</th>
-            <th className={th}>Email</th>
-            <th className={th}>Score</th>
-            <th className={th}>Status</th>
-            <th className={th}>Tab switches</th>
-            <th className={th}>Time taken</th>
-            <th className={th}>Connection</th>
-            {lmsGrades ? <th className={th}>LMS grade</th> : null}
-            <th className={th}>
-              <span className="sr-only">Actions</span>
-            </th>
-            {questions.map((q, i) => (
-              <th key={q.id} className={`${th} text-right whitespace-nowrap`} title={q.title}>
-                Q{i + 1}
-                <span className="sr-only"> marks: {q.title}</span>
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+    <>
+      <Table inset>
+        <THead>
+          <Th>Name</Th>
+          <Th>Email</Th>
+          <Th>Score</Th>
+          <Th>Status</Th>
+          <Th>Tab switches</Th>
+          <Th>Time taken</Th>
+          <Th>Connection</Th>
+          {lmsGrades ? <Th>LMS grade</Th> : null}
+          <Th>
+            <span className="sr-only">Actions</span>
+          </Th>
+          {questions.map((q, i) => (
+            <Th key={q.id} className="text-right whitespace-nowrap" title={q.title}>
+              Q{i + 1}
+              <span className="sr-only"> marks: {q.title}</span>
+            </Th>
+          ))}
+        </THead>
+        <TBody>
           {rows.map((r) => (
             <tr key={r.participantId} className="align-top">
-              <td className={`${td} font-medium`}>
+              <Td className="font-medium">
                 {r.name}
                 {r.testId && flagged.has(r.testId) ? (
                   <span className="ml-2" data-testid="similarity-marker">
                     <Badge tone="red">Similarity confirmed</Badge>
                   </span>
                 ) : null}
-              </td>
-              <td className={`${td} ${muted}`}>{r.email}</td>
-              <td className={`${td} font-semibold tabular-nums ${r.totalScore === null ? muted : SCORE_TEXT[adminScoreTone(r.totalScore)]}`}>
+              </Td>
+              <Td className={muted}>{r.email}</Td>
+              <Td className={`font-semibold tabular-nums ${r.totalScore === null ? muted : SCORE_TEXT[adminScoreTone(r.totalScore)]}`}>
                 {r.totalScore ?? "—"}
-              </td>
-              <td className={td}>
+              </Td>
+              <Td>
                 <StatusCell row={r} />
-              </td>
-              <td className={`${td} tabular-nums`}>{r.testId ? r.tabSwitchCount : "—"}</td>
-              <td className={`${td} tabular-nums whitespace-nowrap`}>{formatDuration(r.timeTakenMs)}</td>
-              <td className={td}>
+              </Td>
+              <Td className="tabular-nums">{r.testId ? r.tabSwitchCount : "—"}</Td>
+              <Td className="tabular-nums whitespace-nowrap">{formatDuration(r.timeTakenMs)}</Td>
+              <Td>
                 <Connection row={r} />
-              </td>
+              </Td>
               {lmsGrades ? (
-                <td className={td}>
+                <Td>
                   <LmsGrade status={r.testId ? lmsGrades[r.testId] : undefined} />
-                </td>
+                </Td>
               ) : null}
-              <td className={`${td} text-right whitespace-nowrap`}>
+              <Td className="text-right whitespace-nowrap">
                 <Actions row={r} onMark={(outcome) => setMarking({ row: r, outcome })} />
-              </td>
+              </Td>
               {questions.map((q) => (
                 <MarksCell key={q.id} row={r} questionId={q.id} />
               ))}
             </tr>
           ))}
-        </tbody>
-      </table>
+        </TBody>
+      </Table>
       <MarkDialog marking={marking} onClose={() => setMarking(null)} />
-    </div>
+    </>
   );
 }
 
@@ -112,22 +109,22 @@ const NOT_GIVEN = "Not in this student's test";
 
 /** Marks for one question; "—" (labelled) for a question the student was not given, which is not 0 marks. */
 function MarksCell({ row, questionId }: { row: ResultRow; questionId: string }) {
-  const cell = `${td} text-right tabular-nums`;
+  const cell = "text-right tabular-nums";
   if (notGiven(row, questionId)) {
     return (
-      <td className={`${cell} ${muted}`} title={NOT_GIVEN} data-testid="not-given">
+      <Td className={`${cell} ${muted}`} title={NOT_GIVEN} data-testid="not-given">
         <span aria-hidden="true">—</span>
         <span className="sr-only">{NOT_GIVEN}</span>
-      </td>
+      </Td>
     );
   }
-  if (questionId in row.marks) return <td className={cell}>{row.marks[questionId]}</td>;
+  if (questionId in row.marks) return <Td className={cell}>{row.marks[questionId]}</Td>;
   // Not launched yet, or given and not submitted yet.
   return (
-    <td className={`${cell} ${muted}`}>
+    <Td className={`${cell} ${muted}`}>
       <span aria-hidden="true">·</span>
       <span className="sr-only">{row.testId ? "Not submitted" : "No test yet"}</span>
-    </td>
+    </Td>
   );
 }
 

@@ -1,36 +1,7 @@
+import type { ChangeEvent } from "react";
 import { Form, Link, useSubmit } from "@remix-run/react";
-import { controlClass } from "~/components/ui/field";
+import { controlClass, SelectField } from "~/components/ui/field";
 import { isDefaultView, SCORE_FILTERS, SORTS, STATUS_FILTERS, viewSearch, type ResultsView } from "~/lib/results/results-view";
-
-const selectClass = `${controlClass} w-auto`;
-
-/** One labelled filter; a change applies it at once (the Apply button is for keyboards and no-JS). */
-function FilterSelect({
-  label,
-  name,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  name: string;
-  value: string;
-  options: readonly { value: string; label: string }[];
-  onChange: (form: HTMLFormElement | null) => void;
-}) {
-  return (
-    <label className="space-y-1 text-xs font-medium">
-      <span className="block">{label}</span>
-      <select name={name} defaultValue={value} className={selectClass} onChange={(e) => onChange(e.currentTarget.form)}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
 
 /**
  * Filter, sort and search live in the URL: the loader applies them, so a
@@ -38,7 +9,8 @@ function FilterSelect({
  */
 export function ResultsToolbar({ roomId, view, shown, total }: { roomId: string; view: ResultsView; shown: number; total: number }) {
   const submit = useSubmit();
-  const onChange = (form: HTMLFormElement | null) => form && submit(form, { replace: true, preventScrollReset: true });
+  // A filter's change applies it at once (the Apply button is for keyboards and no-JS).
+  const applyNow = (e: ChangeEvent<HTMLSelectElement>) => e.currentTarget.form && submit(e.currentTarget.form, { replace: true, preventScrollReset: true });
   const search = viewSearch(view);
   return (
     <div className="flex flex-wrap items-end justify-between gap-3 border-b border-slate-200 px-5 py-3 dark:border-slate-800">
@@ -47,9 +19,9 @@ export function ResultsToolbar({ roomId, view, shown, total }: { roomId: string;
           <span className="block">Search</span>
           <input type="search" name="q" defaultValue={view.q} placeholder="Name or email" maxLength={100} className={`${controlClass} w-48`} />
         </label>
-        <FilterSelect label="Status" name="status" value={view.status} options={STATUS_FILTERS} onChange={onChange} />
-        <FilterSelect label="Score" name="score" value={view.score} options={SCORE_FILTERS} onChange={onChange} />
-        <FilterSelect label="Sort by" name="sort" value={view.sort} options={SORTS} onChange={onChange} />
+        <SelectField compact label="Status" name="status" defaultValue={view.status} options={STATUS_FILTERS} onChange={applyNow} />
+        <SelectField compact label="Score" name="score" defaultValue={view.score} options={SCORE_FILTERS} onChange={applyNow} />
+        <SelectField compact label="Sort by" name="sort" defaultValue={view.sort} options={SORTS} onChange={applyNow} />
         <button
           type="submit"
           className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus:ring-2 focus:ring-brand-500 focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
-import { controlClass } from "~/components/ui/field";
+import { controlClass, SelectField } from "~/components/ui/field";
 import { SECTION_LIMITS, SECTION_MESSAGES, SectionsSchema, sectionSizeError, sectionsTotalError } from "~/lib/rooms/sections";
 import { QuestionChecklist } from "./question-checklist";
 import { useDialogForm } from "./room-dialogs";
@@ -85,7 +85,7 @@ export function SectionsDialog({ open, onClose, data }: { open: boolean; onClose
               <legend className="text-sm font-medium">Section {i + 1}</legend>
               <div className="flex flex-wrap items-end gap-3">
                 <label className="text-sm">
-                  <span className="mb-1 block">Pick</span>
+                  <span className="mb-1 block font-medium">Pick</span>
                   <input
                     type="number"
                     min={1}
@@ -97,17 +97,14 @@ export function SectionsDialog({ open, onClose, data }: { open: boolean; onClose
                     aria-describedby={error ? errorId : undefined}
                   />
                 </label>
-                <label className="min-w-48 flex-1 text-sm">
-                  <span className="mb-1 block">of {available(d)} from</span>
-                  <select value={d.category} onChange={(e) => update(d.key, { category: e.target.value })} className={controlClass}>
-                    <option value={LIST}>Hand-picked questions</option>
-                    {data.categoryCounts.map((c) => (
-                      <option key={c.name} value={c.name}>
-                        {c.name} ({c[type]})
-                      </option>
-                    ))}
-                  </select>
-                </label>
+                <div className="min-w-48 flex-1">
+                  <SelectField
+                    label={`of ${available(d)} from`}
+                    value={d.category}
+                    onChange={(e) => update(d.key, { category: e.target.value })}
+                    options={[{ value: LIST, label: "Hand-picked questions" }, ...data.categoryCounts.map((c) => ({ value: c.name, label: `${c.name} (${c[type]})` }))]}
+                  />
+                </div>
                 {drafts.length > 1 ? (
                   <Button variant="ghost" onClick={() => setDrafts((all) => all.filter((x) => x.key !== d.key))}>
                     Remove

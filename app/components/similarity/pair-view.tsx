@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { CodeTimeline } from "~/components/monitor/code-timeline";
 import { Button } from "~/components/ui/button";
+import { Table, TBody, Td, Th, THead } from "~/components/ui/table";
 import { ViewerTime } from "~/components/ui/viewer-time";
 import type { Timeline, TimelineVersion } from "~/lib/monitor/monitor.server";
 import type { FragmentEvidence } from "~/lib/similarity/evidence";
@@ -123,41 +124,36 @@ export function PairCode({ a, b, fragments }: { a: Side; b: Side; fragments: Pai
         </div>
       </div>
       {fragments.length ? (
-        <div className="relative overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Matching fragments and when they appeared</caption>
-            <thead className="text-xs text-muted uppercase">
-              <tr>
-                <th className="px-2 py-1 font-medium">Fragment</th>
-                <th className="px-2 py-1 font-medium">{a.name}</th>
-                <th className="px-2 py-1 font-medium">{b.name}</th>
+        <Table caption="Matching fragments and when they appeared">
+          <THead>
+            <Th>Fragment</Th>
+            <Th>{a.name}</Th>
+            <Th>{b.name}</Th>
+          </THead>
+          <TBody>
+            {fragments.map((f, i) => (
+              <tr key={i} data-testid="fragment-row">
+                <Td>
+                  <button type="button" onClick={() => go(i)} className="inline-flex items-center gap-2 rounded px-1 hover:underline focus:ring-2 focus:ring-brand-500 focus:outline-none">
+                    <span aria-hidden className={`inline-block h-3 w-3 rounded-sm ${fragmentColour(i)}`} />
+                    {i + 1} · lines {f.a.startLine}–{f.a.endLine} / {f.b.startLine}–{f.b.endLine}
+                  </button>
+                </Td>
+                {[f.evidenceA, f.evidenceB].map((e, side) => (
+                  <Td key={side} className={e?.oneStep ? "font-semibold text-red-700 dark:text-red-300" : "text-muted"}>
+                    {e ? (
+                      <>
+                        first at <ViewerTime ms={e.firstAt} style="clock" />, {evidenceText(e)}
+                      </>
+                    ) : (
+                      evidenceText(e)
+                    )}
+                  </Td>
+                ))}
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-              {fragments.map((f, i) => (
-                <tr key={i} data-testid="fragment-row">
-                  <td className="px-2 py-1.5">
-                    <button type="button" onClick={() => go(i)} className="inline-flex items-center gap-2 rounded px-1 hover:underline focus:ring-2 focus:ring-brand-500 focus:outline-none">
-                      <span aria-hidden className={`inline-block h-3 w-3 rounded-sm ${fragmentColour(i)}`} />
-                      {i + 1} · lines {f.a.startLine}–{f.a.endLine} / {f.b.startLine}–{f.b.endLine}
-                    </button>
-                  </td>
-                  {[f.evidenceA, f.evidenceB].map((e, side) => (
-                    <td key={side} className={`px-2 py-1.5 ${e?.oneStep ? "font-semibold text-red-700 dark:text-red-300" : "text-muted"}`}>
-                      {e ? (
-                        <>
-                          first at <ViewerTime ms={e.firstAt} style="clock" />, {evidenceText(e)}
-                        </>
-                      ) : (
-                        evidenceText(e)
-                      )}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </TBody>
+        </Table>
       ) : null}
     </section>
   );

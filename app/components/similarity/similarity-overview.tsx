@@ -6,6 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, FormActions } from "~/components/ui/dialog";
 import { EmptyState } from "~/components/ui/empty-state";
+import { Table, TBody, Td, Th, THead } from "~/components/ui/table";
 import { TextAreaField } from "~/components/ui/field";
 import { ViewerTime } from "~/components/ui/viewer-time";
 import type { ActionResult } from "~/lib/http/forms.server";
@@ -137,51 +138,46 @@ export function QuestionSimilarity({
           </EmptyState>
         </div>
       ) : (
-        <div className="relative mt-4 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Pairs of {question.title}, most similar first</caption>
-            <thead className="text-xs text-muted uppercase">
-              <tr>
-                <th className="px-3 py-2 font-medium">Students</th>
-                <th className="px-3 py-2 font-medium">Similarity</th>
-                <th className="px-3 py-2 font-medium">Covered</th>
-                <th className="px-3 py-2 font-medium">Longest fragment</th>
-                <th className="px-3 py-2 font-medium">Language</th>
-                <th className="px-3 py-2 font-medium">Decision</th>
-                <th className="px-3 py-2 font-medium">
-                  <span className="sr-only">Open</span>
-                </th>
+        <Table caption={`Pairs of ${question.title}, most similar first`} className="mt-4">
+          <THead>
+            <Th>Students</Th>
+            <Th>Similarity</Th>
+            <Th>Covered</Th>
+            <Th>Longest fragment</Th>
+            <Th>Language</Th>
+            <Th>Decision</Th>
+            <Th>
+              <span className="sr-only">Open</span>
+            </Th>
+          </THead>
+          <TBody>
+            {question.pairs.map((p) => (
+              <tr key={p.id} data-testid="similarity-pair">
+                <Td>
+                  <StudentName student={p.a} /> · <StudentName student={p.b} />
+                </Td>
+                <Td className="font-semibold tabular-nums">{pct(p.similarity)}</Td>
+                <Td className="tabular-nums text-muted">
+                  {pct(p.coveredA)} · {pct(p.coveredB)}
+                </Td>
+                <Td className="tabular-nums">{p.longestFragment} tokens</Td>
+                <Td className="uppercase">{question.language}</Td>
+                <Td>
+                  <VerdictBadge decision={standing(decisions, [p.testA, p.testB])} />
+                </Td>
+                <Td className="text-right">
+                  <Link
+                    to={`/admin/results/${roomId}/similarity/${p.id}`}
+                    className="rounded-md px-2.5 py-1 text-xs font-medium text-brand-700 hover:bg-slate-100 dark:text-brand-100 dark:hover:bg-slate-800"
+                    aria-label={`Open ${p.a?.name ?? "A student"} and ${p.b?.name ?? "A student"}`}
+                  >
+                    Open
+                  </Link>
+                </Td>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-              {question.pairs.map((p) => (
-                <tr key={p.id} data-testid="similarity-pair">
-                  <td className="px-3 py-2">
-                    <StudentName student={p.a} /> · <StudentName student={p.b} />
-                  </td>
-                  <td className="px-3 py-2 font-semibold tabular-nums">{pct(p.similarity)}</td>
-                  <td className="px-3 py-2 tabular-nums text-muted">
-                    {pct(p.coveredA)} · {pct(p.coveredB)}
-                  </td>
-                  <td className="px-3 py-2 tabular-nums">{p.longestFragment} tokens</td>
-                  <td className="px-3 py-2 uppercase">{question.language}</td>
-                  <td className="px-3 py-2">
-                    <VerdictBadge decision={standing(decisions, [p.testA, p.testB])} />
-                  </td>
-                  <td className="px-3 py-2 text-right">
-                    <Link
-                      to={`/admin/results/${roomId}/similarity/${p.id}`}
-                      className="rounded-md px-2.5 py-1 text-xs font-medium text-brand-700 hover:bg-slate-100 dark:text-brand-100 dark:hover:bg-slate-800"
-                      aria-label={`Open ${p.a?.name ?? "A student"} and ${p.b?.name ?? "A student"}`}
-                    >
-                      Open
-                    </Link>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </TBody>
+        </Table>
       )}
       <DecisionDialog questionId={question.id} target={deciding} onClose={() => setDeciding(null)} />
     </section>

@@ -1,24 +1,11 @@
 import { useToastedFetcher } from "~/components/use-action-toast";
 import { Button } from "~/components/ui/button";
-import type { RoomPageData } from "~/components/rooms/room-page";
 import { clock } from "~/lib/student-tests/student-time";
 
 // One-click time actions of the room page (issue 25, decision 028): giving
 // back time lost offline, from the participants table and the grid (one
 // student's recorded outages, or every outage over a minute in the room),
 // and the table's +5 min.
-
-type Participant = RoomPageData["participants"][number];
-
-/** Submitted or disqualified: their time no longer changes. */
-export function testOver(p: Participant) {
-  return p.isDisqualified === true || p.testStatus === "completed" || p.testStatus === "disqualified";
-}
-
-/** The recorded outage time a Credit would give this participant now (0: none, or their test is over). */
-export function creditableNow(p: Participant) {
-  return p.testId && !testOver(p) && p.time.creditableMs > 0 ? p.time.creditableMs : 0;
-}
 
 /**
  * One click that posts an intent to the room page's action and toasts its

@@ -1,7 +1,7 @@
 import { Form, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Button, Spinner } from "~/components/ui/button";
-import { controlClass } from "~/components/ui/field";
+import { controlClass, SelectField } from "~/components/ui/field";
 import { usersSearch, type RoleFilter } from "~/lib/accounts/user-validation";
 
 export const USERS_PATH = "/admin/users";
@@ -86,28 +86,19 @@ export function UsersToolbar({
           </span>
         ) : null}
       </div>
-      <div>
-        <label htmlFor="user-role-filter" className="sr-only">
-          Filter by role
-        </label>
-        <select
-          id="user-role-filter"
-          name="role"
-          value={roleValue}
-          onChange={(event) => {
-            const next = event.target.value as RoleFilter;
-            setRoleValue(next);
-            go({ q: text, role: next }, false);
-          }}
-          className={controlClass}
-        >
-          {ROLE_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id="user-role-filter"
+        label="Filter by role"
+        hideLabel
+        name="role"
+        value={roleValue}
+        onChange={(event) => {
+          const next = event.target.value as RoleFilter;
+          setRoleValue(next);
+          go({ q: text, role: next }, false);
+        }}
+        options={ROLE_OPTIONS}
+      />
       <noscript>
         <Button type="submit" variant="secondary">
           Search
