@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { isReleased } from "~/lib/results/release";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { hoverRow, Table, TBody, Td, Th, THead } from "~/components/ui/table";

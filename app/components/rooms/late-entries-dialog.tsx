@@ -27,14 +27,15 @@ export function LateEntries({ name, roomId, entries }: { name: string; roomId: s
   const [open, setOpen] = useState(false);
   const [selected, setSelected] = useState<string | null>(null);
   const change = useJsonResource<LateChange>();
+  const loadChange = change.load;
   // Opens on the newest change with something to read (code or answers).
   const shown = selected ?? (entries.findLast((e) => WITH_CONTENT.has(e.kind)) ?? entries.at(-1))?.id ?? null;
   const requested = useRef<string | null>(null);
   useEffect(() => {
     if (!open || !shown || requested.current === shown) return;
     requested.current = shown;
-    change.load(`/admin/api/late-change/${encodeURIComponent(shown)}?room=${encodeURIComponent(roomId)}`);
-  }, [open, shown, roomId, change.load]);
+    loadChange(`/admin/api/late-change/${encodeURIComponent(shown)}?room=${encodeURIComponent(roomId)}`);
+  }, [open, shown, roomId, loadChange]);
   if (entries.length === 0) return null;
   return (
     <>
