@@ -209,7 +209,7 @@ export function QuestionFileImport() {
     if (!plan || busy) return;
     const questions = toSend(plan.items);
     if (!questions.length) return;
-    const csvKind = plan.format === "csv" ? (plan.items[0]?.source.kind ?? null) : null;
+    const csvKind = csvKindOf(plan);
     setStage({ kind: "uploading", sent: 0, total: questions.length });
     let importId: string | null = null;
     try {
@@ -273,7 +273,7 @@ export function QuestionFileImport() {
           ) : null}
           {stage?.kind === "done" ? (
             <p role="status" className="text-sm font-medium text-emerald-700 dark:text-emerald-300">
-              {importedMessage(stage.imported, stage.replaced, plan.format === "csv" ? (plan.items[0]?.source.kind ?? null) : null)}
+              {importedMessage(stage.imported, stage.replaced, csvKindOf(plan))}
             </p>
           ) : null}
           {stage?.kind === "failed" ? (
@@ -296,6 +296,9 @@ export function QuestionFileImport() {
     </div>
   );
 }
+
+/** A CSV's kind (one file holds one kind), which its messages name; null for other files. */
+const csvKindOf = (plan: Plan): CsvKind | null => (plan.format === "csv" ? (plan.items[0]?.source.kind ?? null) : null);
 
 /** A CSV's success in the spec's words ("Imported 23 MCQ questions"); other files count questions of any kind. */
 function importedMessage(imported: number, replaced: number, csvKind: CsvKind | null) {

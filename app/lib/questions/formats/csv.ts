@@ -125,6 +125,12 @@ function listNumbers(ns: number[]) {
 
 type RowOutcome = { question: ImportedQuestion } | { reason: string };
 
+/** A row checked with the add-question form's schema, then written as the model's question. */
+function checked<S extends z.ZodTypeAny>(schema: S, input: unknown, toQuestion: (q: z.output<S>) => ImportedQuestion): RowOutcome {
+  const parsed = schema.safeParse(input);
+  return parsed.success ? { question: toQuestion(parsed.data) } : { reason: schemaReason(parsed.error) };
+}
+
 /**
  * A coding row: title, description, category, test1_input, test1_output,
  * test1_hidden ... test5_*; "true" in testN_hidden hides the case (without the
@@ -139,7 +145,7 @@ function codingRow(values: Record<string, string>, header: readonly string[], so
     return { reason: `Missing test case ${listNumbers(missingTests)}: every question needs all 5 test cases with input and output` };
   }
   const hiddenColumn = (n: number) => header.includes(`test${n}_hidden`);
-  const parsed = CodingQuestionSchema.safeParse({
+  const input = {
     title: values.title,
     description: values.description,
     category: values.category,
@@ -150,23 +156,19 @@ function codingRow(values: Record<string, string>, header: readonly string[], so
       expectedOutput: values[`test${n}_output`],
       isHidden: hiddenColumn(n) ? (values[`test${n}_hidden`] ?? "").trim().toLowerCase() === "true" : DEFAULT_HIDDEN[n - 1],
     })),
-  });
-  if (!parsed.success) return { reason: schemaReason(parsed.error) };
-  const q = parsed.data;
-  return {
-    question: {
-      kind: "coding",
-      title: q.title,
-      text: q.description,
-      category: q.category,
-      // The spec's columns name no language: the admin chooses one in the preview.
-      language: blank(values.language) ? null : q.language,
-      testCases: q.testCases.map((t) => ({ input: t.input, expectedOutput: t.expectedOutput, hidden: t.isHidden, points: null })),
-      sourceRef,
-      notes: [],
-      difficulty: q.difficulty,
-    },
   };
+  return checked(CodingQuestionSchema, input, (q) => ({
+    kind: "coding",
+    title: q.title,
+    text: q.description,
+    category: q.category,
+    // The spec's columns name no language: the admin chooses one in the preview.
+    language: blank(values.language) ? null : q.language,
+    testCases: q.testCases.map((t) => ({ input: t.input, expectedOutput: t.expectedOutput, hidden: t.isHidden, points: null })),
+    sourceRef,
+    notes: [],
+    difficulty: q.difficulty,
+  }));
 }
 
 /** An MCQ row: title, category, option_a..option_d, correct_option (A-D, any case). */
@@ -177,7 +179,7 @@ function mcqRow(values: Record<string, string>, sourceRef: string): RowOutcome {
   if (!MCQ_LETTERS.includes(correct.toUpperCase() as (typeof MCQ_LETTERS)[number])) {
     return { reason: correct ? `correct_option must be A, B, C or D (found "${correct.slice(0, 20)}")` : "Missing correct_option (A, B, C or D)" };
   }
-  const parsed = McqQuestionSchema.safeParse({
+  const input = {
     title: values.title,
     optionA: values.option_a,
     optionB: values.option_b,
@@ -186,21 +188,17 @@ function mcqRow(values: Record<string, string>, sourceRef: string): RowOutcome {
     correctOption: correct,
     category: values.category,
     difficulty: values.difficulty,
-  });
-  if (!parsed.success) return { reason: schemaReason(parsed.error) };
-  const q = parsed.data;
-  return {
-    question: {
-      kind: "mcq",
-      title: q.title,
-      text: q.title,
-      category: q.category,
-      options: [q.optionA, q.optionB, q.optionC, q.optionD],
-      correct: MCQ_LETTERS.indexOf(q.correctOption),
-      sourceRef,
-      difficulty: q.difficulty,
-    },
   };
+  return checked(McqQuestionSchema, input, (q) => ({
+    kind: "mcq",
+    title: q.title,
+    text: q.title,
+    category: q.category,
+    options: [q.optionA, q.optionB, q.optionC, q.optionD],
+    correct: MCQ_LETTERS.indexOf(q.correctOption),
+    sourceRef,
+    difficulty: q.difficulty,
+  }));
 }
 
 /**
