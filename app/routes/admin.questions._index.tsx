@@ -1,10 +1,9 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { CategoryManager } from "~/components/questions/category-manager";
 import { CodingQuestionForm } from "~/components/questions/coding-question-form";
-import { CsvImport } from "~/components/questions/csv-import";
 import { McqForm } from "~/components/questions/mcq-form";
 import { QuestionExport } from "~/components/questions/question-export";
 import { QuestionFileImport } from "~/components/questions/question-file-import";
@@ -16,11 +15,8 @@ import {
   CategorySchema,
   CodingQuestionSchema,
   DEFAULT_CATEGORY,
-  ImportChunkSchema,
   McqQuestionSchema,
   MSG_CATEGORY_EXISTS,
-  type CodingQuestion,
-  type McqQuestion,
 } from "~/lib/questions/question-validation";
 import {
   addCategory,
@@ -28,7 +24,6 @@ import {
   createMcqQuestion,
   deleteCategory,
   getCategory,
-  importQuestions,
   listCategories,
   questionCounts,
 } from "~/lib/questions/questions.server";
@@ -41,12 +36,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [categories, counts] = await Promise.all([listCategories(context.db), questionCounts(context.db)]);
   return { categories, counts };
 }
-
-// The CSV import posts one chunk at a time; only the last one refreshes the page.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formData, defaultShouldRevalidate }) => {
-  if (formData?.get("intent") === "import" && formData.get("last") !== "1") return false;
-  return defaultShouldRevalidate;
-};
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireRole(request, context, "admin");
@@ -103,31 +92,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
       } catch (error) {
         console.error("add MCQ", error);
         return failure("Failed to add MCQ", 500);
-      }
-    }
-
-    case "import": {
-      const chunk = ImportChunkSchema.safeParse(values);
-      if (!chunk.success) return failure(firstIssue(chunk.error));
-      const { kind, rows } = chunk.data;
-      const failed = failure(`Failed to import ${rows.length} questions`);
-      // Every row is checked again with the form's schema; one bad row rejects the chunk, so nothing is half-written.
-      const schema = kind === "coding" ? CodingQuestionSchema : McqQuestionSchema;
-      const questions: (CodingQuestion | McqQuestion)[] = [];
-      for (const row of rows) {
-        const parsed = schema.safeParse(row);
-        if (!parsed.success) return failed;
-        questions.push(parsed.data);
-      }
-      try {
-        const imported =
-          kind === "coding"
-            ? await importQuestions(db, { kind, rows: questions as CodingQuestion[] })
-            : await importQuestions(db, { kind, rows: questions as McqQuestion[] });
-        return success(`Imported ${imported} ${kind === "coding" ? "coding" : "MCQ"} questions`, { imported });
-      } catch (error) {
-        console.error("import questions", error);
-        return failure(`Failed to import ${rows.length} questions`, 500);
       }
     }
 
@@ -191,17 +155,9 @@ export default function QuestionsHub() {
           </Card>
 
           <Card
-            id="csv-import"
-            title="Import from CSV"
-            description="Preview every row first: valid rows are imported, failed rows are listed with the reason."
-          >
-            <CsvImport />
-          </Card>
-
-          <Card
-            id="file-import"
-            title="Import from Moodle, GIFT or a problem package"
-            description="Moodle XML (with CodeRunner), GIFT and ICPC / Kattis problem packages: preview every question, then import them in one go."
+            id="import"
+            title="Import questions"
+            description="From CSV, Moodle XML (with CodeRunner), GIFT or an ICPC / Kattis problem package: preview every question, then import them in one go."
           >
             <QuestionFileImport />
           </Card>

@@ -5,8 +5,10 @@
 // student's program passes its cases. A second file adds the room's second
 // coding question (a coding room takes at least two) and finds the category
 // already there.
-import { expect, test } from "./fixtures";
-import { loginAdmin, newPerson, problemTitle, questionNav, roomWithTakers, submitCode, toast, typeCode } from "./rooms";
+// A CSV goes through the same import (issue 42): the same file twice offers
+// keep / replace / skip for every row, and a bad row is skipped by its number.
+import { expect, test, type Page } from "./fixtures";
+import { alertToast, loginAdmin, newPerson, problemTitle, questionNav, roomWithTakers, submitCode, toast, typeCode } from "./rooms";
 
 const tag = Date.now().toString(36);
 const CATEGORY = `Imported ${tag}`;
@@ -75,7 +77,7 @@ int main(void) {
 
 test("an admin imports a Moodle XML file, sees what is created and what is skipped, and a room runs the imported C question", async ({ page: roomAdmin, browser }) => {
   test.setTimeout(180_000);
-  // Signed in, on Questions: the import card beside the CSV one. (The room below is set up by an admin of its own.)
+  // Signed in, on Questions: the import card. (The room below is set up by an admin of its own.)
   const importer = await newPerson(browser);
   const page = importer.page;
   await loginAdmin(page);
@@ -83,7 +85,7 @@ test("an admin imports a Moodle XML file, sees what is created and what is skipp
   const workers: string[] = [];
   page.on("worker", (worker) => workers.push(worker.url()));
   await page.goto("/admin/questions");
-  const card = page.getByRole("region", { name: "Import from Moodle, GIFT or a problem package" });
+  const card = page.getByRole("region", { name: "Import questions" });
   await expect(card.getByLabel("Question file")).toBeVisible();
   expect(workers, "workers started before a file was chosen").toEqual([]);
   await card.getByLabel("Question file").setInputFiles({ name: "moodle-export.xml", mimeType: "application/xml", buffer: Buffer.from(mixed) });
@@ -139,4 +141,85 @@ test("an admin imports a Moodle XML file, sees what is created and what is skipp
   } finally {
     await student.context.close();
   }
+});
+
+const MCQ_HEADER = "title,category,option_a,option_b,option_c,option_d,correct_option";
+
+/** The bank's count for one category, as the Categories list shows it. */
+const categoryCount = (page: Page, category: string) =>
+  page.getByRole("region", { name: "Categories" }).getByRole("listitem").filter({ hasText: category });
+
+test("an admin imports the same CSV twice: the second time every row is already in the bank, and skip adds nothing", async ({ page }) => {
+  test.setTimeout(90_000);
+  const category = `CSV twice ${tag}`;
+  const titles = [`Which is a loop? ${tag}`, `Which is a type? ${tag}`, `Which is a keyword? ${tag}`];
+  const csv = [MCQ_HEADER, `"${titles[0]}",${category},for,if,"x, y",z,a`, `"${titles[1]}",${category},int,for,if,=,A`, `"${titles[2]}",${category},x,y,return,z,c`].join("\r\n");
+  const file = { name: "mcq-bank.csv", mimeType: "text/csv", buffer: Buffer.from(`\uFEFF${csv}\r\n`) };
+  await loginAdmin(page);
+  await page.goto("/admin/questions");
+  const card = page.getByRole("region", { name: "Import questions" });
+  // The spec's CSV templates are in the card.
+  await expect(card.getByRole("link", { name: "Download MCQ template" })).toHaveAttribute("download", "mcq-questions-template.csv");
+  await expect(card.getByRole("link", { name: "Download coding template" })).toHaveAttribute("download", "coding-questions-template.csv");
+
+  await card.getByLabel("Question file").setInputFiles(file);
+  await expect(card.getByTestId("import-summary")).toContainText("3 to create");
+  await expect(card.getByText(`New categories: ${category}`)).toBeVisible();
+  await card.getByRole("button", { name: "Import 3 questions" }).click();
+  await expect(toast(page, "Imported 3 MCQ questions")).toBeVisible();
+  await expect(categoryCount(page, category)).toContainText("3 questions");
+
+  // The same file again: every row is in the bank, each with keep / replace / skip, skip chosen.
+  await card.getByRole("button", { name: "Import another file" }).click();
+  await card.getByLabel("Question file").setInputFiles(file);
+  await expect(card.getByTestId("import-summary")).toContainText("3 already in the bank");
+  await expect(card.getByTestId("import-summary")).toContainText("0 to create");
+  await expect(card.getByTestId("import-row")).toHaveCount(3);
+  for (const title of titles) {
+    const choice = card.getByLabel(`What to do with ${title}`);
+    await expect(choice).toHaveValue("skip");
+    await expect(choice.getByRole("option")).toHaveText(["Keep both", "Replace", "Skip"]);
+  }
+  await expect(card.getByLabel("For all 3 already in the bank")).toHaveValue("skip");
+  await expect(card.getByRole("button", { name: "Import 0 questions" })).toBeDisabled();
+
+  // Replace one, skip the other two: the bank keeps its count.
+  await card.getByLabel(`What to do with ${titles[1]}`).selectOption("replace");
+  await card.getByRole("button", { name: "Import 1 question" }).click();
+  await expect(toast(page, "Imported 0 MCQ questions, replaced 1")).toBeVisible();
+  await expect(categoryCount(page, category)).toContainText("3 questions");
+
+  // Keep both, for all at once: now they are added again.
+  await card.getByRole("button", { name: "Import another file" }).click();
+  await card.getByLabel("Question file").setInputFiles(file);
+  await card.getByLabel("For all 3 already in the bank").selectOption("keep");
+  for (const title of titles) await expect(card.getByLabel(`What to do with ${title}`)).toHaveValue("keep");
+  await card.getByRole("button", { name: "Import 3 questions" }).click();
+  await expect(toast(page, "Imported 3 MCQ questions").last()).toBeVisible();
+  await expect(categoryCount(page, category)).toContainText("6 questions");
+});
+
+test("a CSV with a bad row: the preview skips it by its row number, and Import commits the good rows", async ({ page }) => {
+  const category = `CSV bad row ${tag}`;
+  const csv = [MCQ_HEADER, `Good one ${tag}?,${category},a,b,c,d,b`, `Bad one ${tag}?,${category},a,b,c,d,`, `Good two ${tag}?,${category},a,b,c,d,D`].join("\n");
+  await loginAdmin(page);
+  await page.goto("/admin/questions");
+  const card = page.getByRole("region", { name: "Import questions" });
+
+  // A file that is not one of the bank's CSVs: the spec's message, and why.
+  await card.getByLabel("Question file").setInputFiles({ name: "people.csv", mimeType: "text/csv", buffer: Buffer.from("name,email\nAna,ana@example.com\n") });
+  await expect(alertToast(page, "Failed to parse CSV file")).toBeVisible();
+  await expect(card.getByRole("alert")).toContainText("neither the coding-question columns nor the MCQ columns");
+
+  await card.getByLabel("Question file").setInputFiles({ name: "with-a-bad-row.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  const summary = card.getByTestId("import-summary");
+  await expect(summary).toContainText("2 to create");
+  await expect(summary).toContainText("1 skipped");
+  const skipped = card.getByTestId("import-skipped");
+  await expect(skipped).toContainText(`Bad one ${tag}? (row 3): Missing correct_option (A, B, C or D)`);
+  await expect(card.getByTestId("import-row")).toHaveCount(2);
+  await card.getByRole("button", { name: "Import 2 questions" }).click();
+  await expect(toast(page, "Imported 2 MCQ questions")).toBeVisible();
+  await expect(alertToast(page, "Failed to import 1 questions")).toBeVisible();
+  await expect(categoryCount(page, category)).toContainText("2 questions");
 });

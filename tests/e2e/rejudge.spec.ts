@@ -75,7 +75,7 @@ test("an instructor imports packages with a float tolerance and an output valida
   // The instructor imports both problems: the flag and the validator become each question's output check, with no warning.
   await loginAdmin(admin);
   await admin.goto("/admin/questions");
-  const card = admin.getByRole("region", { name: "Import from Moodle, GIFT or a problem package" });
+  const card = admin.getByRole("region", { name: "Import questions" });
   await card.getByLabel("Question file").setInputFiles({ name: "problems.zip", mimeType: "application/zip", buffer: zip });
   // A package names no language: the admin picks it for its questions.
   await card.getByLabel("Language of the problem package questions").selectOption({ label: "Python" });

@@ -1,11 +1,12 @@
-// Importing a question file (issue 24, decision 027): the preview's checks,
-// staging in chunks, and a commit that lands whole or not at all; limits,
-// JSON from our origin only, admins only.
+// Importing a question file (issue 24, decision 027; CSV since issue 42): the
+// preview's checks, staging in chunks, and a commit that lands whole or not at
+// all; limits, JSON from our origin only, admins only.
 import { exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import mixedXml from "../fixtures/question-formats/moodle-mixed.xml?raw";
-import { parseMoodleXml } from "~/lib/questions/formats";
-import { IMPORT_LIMITS, toBankImport, type BankImportInput } from "~/lib/questions/import-plan";
+import { CODING_CSV_TEMPLATE, MCQ_CSV_COLUMNS } from "~/lib/questions/csv-templates";
+import { parseMoodleXml, parseQuestionCsv } from "~/lib/questions/formats";
+import { IMPORT_LIMITS, importChunks, toBankImport, type BankImportInput, type DuplicateAction } from "~/lib/questions/import-plan";
 import { OPEN_PER_ADMIN } from "~/lib/questions/import.server";
 import { call, ORIGIN, signUp } from "./helpers";
 import { one, rows, signUpAdmin } from "./rooms-fixture";
@@ -245,5 +246,106 @@ describe("importing a question file", () => {
     }
     expect(await one("SELECT count(*) AS n FROM question_imports WHERE file_name = 'x.xml'")).toEqual({ n: 0 });
     expect((await call(ENDPOINT, { cookie: admin })).status).toBe(405);
+  });
+});
+
+// ------------------------------------------------------------------ CSV: one more format of the same import
+
+/** A CSV as a spreadsheet writes it: BOM, CRLF, quoted commas. */
+function mcqCsv(rows: number, category: string) {
+  const lines = [MCQ_CSV_COLUMNS.join(",")];
+  for (let i = 1; i <= rows; i++) lines.push(`"Bulk question ${i}, with a comma",${category},alpha ${i},beta ${i},"gamma, ${i}",delta ${i},${"abcd"[i % 4]}`);
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}
+
+/**
+ * What the browser does with a CSV: parse it into the model, ask which rows the
+ * bank has, apply the admin's choice to those, stage with the one chunker, commit.
+ */
+async function importCsv(text: string, choice: DuplicateAction = "skip", language: "c" | "cpp" | "python" | "java" | null = null) {
+  const parsed = parseQuestionCsv(text);
+  const planned = parsed.questions.map((q) => toBankImport(q, language));
+  expect(planned.filter((p) => p.problem)).toEqual([]);
+  const { duplicates } = await ok<{ duplicates: { index: number; id: string }[] }>(
+    await post({ intent: "check", items: planned.map(({ question: q }) => ({ kind: q.kind, title: q.title, category: q.category })) }),
+  );
+  const replaces = new Map(duplicates.map((d) => [d.index, d.id]));
+  const toSend = planned.flatMap(({ question }, i) => {
+    const id = replaces.get(i);
+    if (!id) return [question];
+    return choice === "skip" ? [] : [{ ...question, replaces: choice === "replace" ? id : null }];
+  });
+  const parts = importChunks(toSend);
+  if (!toSend.length) return { parsed, duplicates, parts, committed: null };
+  const { importId } = await ok<{ importId: string }>(await post({ intent: "begin", fileName: "bank.csv" }));
+  let offset = 0;
+  for (const part of parts) {
+    await ok(await post({ intent: "stage", importId, offset, questions: part }));
+    offset += part.length;
+  }
+  const committed = await ok<{ imported: number; replaced: number }>(await post({ intent: "commit", importId, count: toSend.length }));
+  return { parsed, duplicates, parts, committed };
+}
+
+describe("importing a CSV", () => {
+  it("500 MCQ rows: staged in 5 requests, committed whole; the same file again finds all 500 in the bank: skip adds none, replace keeps their ids, keep adds them again", async () => {
+    const category = tag();
+    const text = mcqCsv(500, category);
+    const first = await importCsv(text);
+    expect(first.parsed.skipped).toEqual([]);
+    expect(first.duplicates).toEqual([]);
+    expect(first.parts.map((p) => p.length)).toEqual([100, 100, 100, 100, 100]);
+    expect(first.committed).toEqual({ imported: 500, replaced: 0 });
+    expect(await countIn(category)).toBe(500);
+    expect(await one("SELECT count(*) AS n FROM categories WHERE name = ?", category)).toEqual({ n: 1 });
+    const sample = await one<{ id: string; mcq_options: string; correct_answer: string; language: string }>(
+      "SELECT id, mcq_options, correct_answer, language FROM questions WHERE title = ? AND category = ?",
+      "Bulk question 377, with a comma",
+      category,
+    );
+    expect(JSON.parse(sample.mcq_options)).toEqual({ options: ["alpha 377", "beta 377", "gamma, 377", "delta 377"], correct_index: 1 });
+    expect(sample).toMatchObject({ correct_answer: "B", language: "python" });
+    const ids = async () => (await rows<{ id: string }>("SELECT id FROM questions WHERE category = ? ORDER BY id", category)).map((r) => r.id);
+    const before = await ids();
+
+    // Twice: every row is already in the bank (its 500 titles checked in chunks under D1's 100 parameters).
+    const skipped = await importCsv(text, "skip");
+    expect(skipped.duplicates).toHaveLength(500);
+    expect(new Set(skipped.duplicates.map((d) => d.index)).size).toBe(500);
+    expect(skipped.committed).toBeNull();
+    expect(await ids()).toEqual(before);
+
+    const replaced = await importCsv(text.replace("alpha 377", "alpha replaced"), "replace");
+    expect(replaced.committed).toEqual({ imported: 0, replaced: 500 });
+    expect(await ids()).toEqual(before);
+    expect(JSON.parse((await one<{ mcq_options: string }>("SELECT mcq_options FROM questions WHERE id = ?", sample.id)).mcq_options).options[0]).toBe("alpha replaced");
+
+    const kept = await importCsv(text, "keep");
+    expect(kept.committed).toEqual({ imported: 500, replaced: 0 });
+    expect(await countIn(category)).toBe(1000);
+  });
+
+  it("coding rows land with their 5 cases, split and 10 points each, in the language chosen; a bad row is skipped by its row number and the good ones still land", async () => {
+    const category = tag();
+    const example = CODING_CSV_TEMPLATE.split("\r\n");
+    const row = (title: string) => example[1]!.replace("Sum of Two Numbers", title).replace("General", category);
+    const text = [example[0], row("First Sum"), row("Broken Sum").replace(",10 20,30,", ",,30,"), row("Second Sum"), ""].join("\r\n");
+    const { parsed, committed } = await importCsv(text, "skip", "cpp");
+    expect(parsed.skipped).toEqual([
+      { title: "Broken Sum", sourceRef: "row 3", reason: "Missing test case 2: every question needs all 5 test cases with input and output" },
+    ]);
+    expect(committed).toEqual({ imported: 2, replaced: 0 });
+    expect(await countIn(category)).toBe(2);
+    const q = await one<{ id: string; language: string; description: string }>("SELECT id, language, description FROM questions WHERE title = 'Second Sum' AND category = ?", category);
+    expect(q.language).toBe("cpp");
+    expect(q.description).toContain("\nExample: for 2 3 print 5.");
+    const cases = await rows<{ input: string; is_hidden: number; points: number }>("SELECT input, is_hidden, points FROM test_cases WHERE question_id = ? ORDER BY position", q.id);
+    expect(cases.map((c) => [c.input, c.is_hidden, c.points])).toEqual([
+      ["2 3", 0, 10],
+      ["10 20", 1, 10],
+      ["-4 4", 1, 10],
+      ["1000000 2000000", 1, 10],
+      ["-7 -8", 1, 10],
+    ]);
   });
 });

@@ -1,10 +1,9 @@
 // The question bank (/admin/questions, /coding, /mcq): the real Worker against real D1.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { chunk, CODING_CSV_TEMPLATE, parseCodingCsv, parseMcqCsv, MCQ_CSV_COLUMNS } from "~/lib/questions/csv";
 import { createDb } from "~/lib/d1/db.server";
-import { defaultTestCases, type CodingQuestion } from "~/lib/questions/question-validation";
-import { createCodingQuestion, importQuestions } from "~/lib/questions/questions.server";
+import type { CodingQuestion } from "~/lib/questions/question-validation";
+import { createCodingQuestion } from "~/lib/questions/questions.server";
 import { call, postForm, signUp } from "./helpers";
 
 const HUB = "/admin/questions";
@@ -36,7 +35,6 @@ async function scalar(query: string, ...binds: unknown[]) {
   return row!.n;
 }
 const questionsTitled = (title: string) => scalar("SELECT count(*) AS n FROM questions WHERE title = ?", title);
-const questionsIn = (category: string) => scalar("SELECT count(*) AS n FROM questions WHERE category = ?", category);
 const categoriesNamed = (name: string) => scalar("SELECT count(*) AS n FROM categories WHERE lower(name) = lower(?)", name);
 const casesOf = (questionId: string) =>
   env.DB.prepare("SELECT * FROM test_cases WHERE question_id = ? ORDER BY position")
@@ -274,102 +272,16 @@ describe("add MCQ", () => {
   });
 });
 
-// ------------------------------------------------------------------ CSV import
-
-function mcqCsv(rows: number, category: string) {
-  const lines = [MCQ_CSV_COLUMNS.join(",")];
-  for (let i = 1; i <= rows; i++) {
-    lines.push(`"Bulk question ${i}, with a comma",${category},alpha ${i},beta ${i},"gamma, ${i}",delta ${i},${"abcd"[i % 4]}`);
-  }
-  return `\uFEFF${lines.join("\r\n")}\r\n`;
-}
+// ------------------------------------------------------------------ the old CSV import
 
 describe("CSV import", () => {
-  it("imports a 1,000-row MCQ CSV through the real action in chunks of 100, and every row exists", async () => {
-    const category = unique("Bulk");
-    const parsed = parseMcqCsv(mcqCsv(1000, category));
-    expect(parsed.failed).toEqual([]);
-    expect(parsed.valid).toHaveLength(1000);
-    let imported = 0;
-    for (const part of chunk(parsed.valid, 100)) {
-      const result = await post(HUB, {
-        intent: "import",
-        kind: "mcq",
-        rows: JSON.stringify(part.map(({ row: _row, ...q }) => q)),
-      });
-      expect(result.status).toBe(200);
-      expect(result.text).toContain("Imported 100 MCQ questions");
-      imported += 100;
-    }
-    expect(imported).toBe(1000);
-    expect(await questionsIn(category)).toBe(1000);
-    expect(await categoriesNamed(category)).toBe(1);
-    const sample = (await questionByTitle("Bulk question 777, with a comma"))!;
-    expect(sample).toMatchObject({ type: "mcq", category, correct_answer: "B" });
-    expect(JSON.parse(sample.mcq_options!)).toEqual({
-      options: ["alpha 777", "beta 777", "gamma, 777", "delta 777"],
-      correct_index: 1,
-    });
-    // The list pages through them.
-    const list = await (await call(`${MCQ}?category=${encodeURIComponent(category)}&page=50`, { cookie: admin })).text();
-    expect(list).toContain("Page 50 of 50");
-  });
-
-  it("imports coding rows with their 5 test cases and hidden flags", async () => {
-    const category = unique("Imported Coding");
-    const text = `${CODING_CSV_TEMPLATE.trimEnd()}\r\n${CODING_CSV_TEMPLATE.split("\r\n")[1]!.replace("Sum of Two Numbers", "Second Sum").replace("General", category)}\r\n`;
-    const parsed = parseCodingCsv(text.replace("Sum of Two Numbers", unique("First Sum")), { language: "cpp" });
-    expect(parsed.valid).toHaveLength(2);
-    const result = await post(HUB, { intent: "import", kind: "coding", rows: JSON.stringify(parsed.valid) });
-    expect(result.status).toBe(200);
-    expect(result.text).toContain("Imported 2 coding questions");
-    const q = (await questionByTitle("Second Sum"))!;
-    expect(q).toMatchObject({ type: "coding", language: "cpp", category });
-    const cases = await casesOf(q.id);
-    expect(cases.map((c) => c.is_hidden)).toEqual([0, 1, 1, 1, 1]);
-    expect(cases.map((c) => c.points)).toEqual([10, 10, 10, 10, 10]);
-  });
-
-  it("rejects a whole chunk when any row is invalid, writing nothing", async () => {
-    const category = unique("Half Chunk");
-    const rows = parseMcqCsv(mcqCsv(3, category)).valid.map(({ row: _row, ...q }) => q);
-    const bad = [...rows, { ...rows[0]!, optionB: "" }];
+  it("is no longer an action of this page (CSV goes through the staged file import, tests/worker/question-import.test.ts)", async () => {
     const before = await tableCounts();
-    const result = await post(HUB, { intent: "import", kind: "mcq", rows: JSON.stringify(bad) });
+    const rows = [{ title: "Old path?", optionA: "a", optionB: "b", optionC: "c", optionD: "d", correctOption: "A", category: unique("Old Import") }];
+    const result = await post(HUB, { intent: "import", kind: "mcq", rows: JSON.stringify(rows), last: "1" });
     expect(result.status).toBe(400);
-    expect(result.text).toContain("Failed to import 4 questions");
-    const codingBad = [{ title: "x", description: "y", testCases: filledCases(4) }];
-    const codingResult = await post(HUB, { intent: "import", kind: "coding", rows: JSON.stringify(codingBad) });
-    expect(codingResult.status).toBe(400);
-    expect(codingResult.text).toContain("Failed to import 1 questions");
+    expect(result.text).toContain("Unknown action");
     expect(await tableCounts()).toEqual(before);
-    expect(await categoriesNamed(category)).toBe(0);
-  });
-
-  it("refuses an empty or oversized chunk", async () => {
-    expect((await post(HUB, { intent: "import", kind: "mcq", rows: "[]" })).status).toBe(400);
-    const rows = parseMcqCsv(mcqCsv(201, "Too Many")).valid;
-    const result = await post(HUB, { intent: "import", kind: "mcq", rows: JSON.stringify(rows) });
-    expect(result.status).toBe(400);
-    expect(await questionsIn("Too Many")).toBe(0);
-  });
-
-  it("is atomic at the database too: a failing row rolls back the whole chunk", async () => {
-    const db = createDb(env.DB);
-    const category = unique("Rollback");
-    const good = Array.from({ length: 30 }, (_, i) => ({
-      title: `Rollback ${category} ${i}`,
-      description: "d",
-      category,
-      language: "python" as const,
-      difficulty: "medium" as const,
-      testCases: defaultTestCases().map((t, j) => ({ ...t, input: `${j}`, expectedOutput: `${j}` })),
-    }));
-    const broken = { ...good[0]!, title: `Broken ${category}`, testCases: [...good[0]!.testCases.slice(0, 4), { input: null }] };
-    const before = await tableCounts();
-    await expect(importQuestions(db, { kind: "coding", rows: [...good, broken] as unknown as CodingQuestion[] })).rejects.toThrow();
-    expect(await tableCounts()).toEqual(before);
-    expect(await categoriesNamed(category)).toBe(0);
   });
 });
 
@@ -570,7 +482,6 @@ describe("access", () => {
     [HUB, { intent: "delete-category", id: coding.categoryId }],
     [HUB, codingFields()],
     [HUB, mcqFields()],
-    [HUB, { intent: "import", kind: "mcq", rows: JSON.stringify(parseMcqCsv(mcqCsv(2, "Sneaky Import")).valid) }],
     [CODING, { intent: "update-question", id: coding.id, title: "Hacked", description: "Hacked", category: "General", language: "c", difficulty: "easy" }],
     [CODING, { intent: "delete-question", id: coding.id }],
     [CODING, { intent: "add-test-case", questionId: coding.id, input: "1", expectedOutput: "1" }],

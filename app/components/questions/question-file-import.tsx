@@ -1,7 +1,8 @@
-// Questions → Import a question file (issue 24, decision 027): Moodle XML
-// (with CodeRunner), GIFT and problem packages. The file is read here, in the
-// browser (the parsers load only when a file is chosen); the preview says per
-// question what will be created, what is skipped and why, and which are
+// Questions → Import questions (issue 24, decision 027; CSV joined in issue 42):
+// the bank's CSV, Moodle XML (with CodeRunner), GIFT and problem packages, one
+// pipeline for all. The file is read here, in the browser (the parsers load
+// only when a file is chosen); the preview says per question what will be
+// created, what is skipped and why (a CSV row by its number), and which are
 // already in the bank (keep / replace / skip). Nothing is written until
 // Import: then the questions are staged in chunks, with a progress bar, and
 // committed in one batch.
@@ -15,12 +16,15 @@ import { controlClass } from "~/components/ui/field";
 import { FilePicker, FileReadError } from "~/components/ui/file-picker";
 import { ProgressBar } from "~/components/ui/progress-bar";
 import type { Language } from "~/db/schema";
+import { CSV_TEMPLATES, templateDataUrl, type CsvKind } from "~/lib/questions/csv-templates";
+import type { QuestionFileFormat } from "~/lib/questions/formats";
 import type { ImportedQuestion, Skipped } from "~/lib/questions/formats/model";
 import {
   DUPLICATE_ACTIONS,
   duplicateKey,
   IMPORT_LIMITS,
   IMPORT_MESSAGES,
+  importChunks,
   toBankImport,
   type BankImportInput,
   type DuplicateAction,
@@ -42,15 +46,23 @@ type Item = {
 
 type Plan = {
   fileName: string;
+  format: QuestionFileFormat;
   items: Item[];
   skipped: Skipped[];
   warnings: string[];
   newCategories: string[];
 };
 
-type Stage = { kind: "reading"; percent: number } | { kind: "uploading"; sent: number; total: number } | { kind: "done"; imported: number; replaced: number };
+type Stage =
+  | { kind: "reading"; percent: number }
+  | { kind: "uploading"; sent: number; total: number }
+  | { kind: "done"; imported: number; replaced: number }
+  | { kind: "failed"; count: number; reason: string };
 
 const DUPLICATE_LABELS: Record<DuplicateAction, string> = { keep: "Keep both", replace: "Replace", skip: "Skip" };
+const KIND_LABEL: Record<CsvKind, string> = { coding: "coding", mcq: "MCQ" };
+/** The spec's message for a CSV that cannot be read (spec 1 section 8). */
+const CSV_UNREADABLE = "Failed to parse CSV file";
 
 async function post<T>(body: unknown): Promise<T> {
   const res = await fetch(ENDPOINT, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
@@ -98,25 +110,6 @@ function toSend(items: Item[]) {
     .map((i) => ({ ...i.question, replaces: i.duplicateOf && i.action === "replace" ? i.duplicateOf : null }));
 }
 
-/** Chunks under the request caps: at most chunkQuestions questions and chunkBytes of JSON each. */
-function chunks<T>(questions: T[]): T[][] {
-  const out: T[][] = [];
-  let current: T[] = [];
-  let bytes = 0;
-  for (const q of questions) {
-    const size = JSON.stringify(q).length;
-    if (current.length && (current.length >= IMPORT_LIMITS.chunkQuestions || bytes + size > IMPORT_LIMITS.chunkBytes)) {
-      out.push(current);
-      current = [];
-      bytes = 0;
-    }
-    current.push(q);
-    bytes += size;
-  }
-  if (current.length) out.push(current);
-  return out;
-}
-
 export function QuestionFileImport() {
   const uid = useId();
   const toast = useToast();
@@ -145,10 +138,10 @@ export function QuestionFileImport() {
   async function onFile(file: File | undefined) {
     reset();
     if (!file) return;
-    const fail = (message: string) => {
+    const fail = (message: string, csv = /\.csv$/i.test(file.name)) => {
       setError({ fileName: file.name, message });
       setStage(null);
-      toast({ type: "error", message: `Could not read ${file.name}` });
+      toast({ type: "error", message: csv ? CSV_UNREADABLE : `Could not read ${file.name}` });
     };
     if (file.size > IMPORT_LIMITS.fileBytes) return fail(IMPORT_MESSAGES.tooLarge);
     setStage({ kind: "reading", percent: 0 });
@@ -165,10 +158,10 @@ export function QuestionFileImport() {
         parsed = await parseQuestionFileOffThread(file.name, bytes, controller.signal);
       } catch (e) {
         if (controller.signal.aborted) return;
-        return fail(e instanceof FormatError ? e.message : "The file could not be read as Moodle XML, GIFT or a problem package");
+        return fail(e instanceof FormatError ? e.message : "The file could not be read as CSV, Moodle XML, GIFT or a problem package");
       }
       if (controller.signal.aborted) return;
-      if (parsed.questions.length > IMPORT_LIMITS.questions) return fail(IMPORT_MESSAGES.tooMany);
+      if (parsed.questions.length > IMPORT_LIMITS.questions) return fail(IMPORT_MESSAGES.tooMany, parsed.format === "csv");
       // The server says which questions the bank has (the category compared in any case) and its categories now.
       const drafts = parsed.questions.map((q) => planItem(q, language || null, null, "skip"));
       const { duplicates, categories } = await post<{ duplicates: { index: number; id: string }[]; categories: string[] }>({
@@ -188,6 +181,7 @@ export function QuestionFileImport() {
       const used = new Set(planned.filter((i) => !i.problem).map((i) => (i.question.category ?? "").toLowerCase()));
       setPlan({
         fileName: file.name,
+        format: parsed.format,
         items: planned,
         skipped: parsed.skipped,
         warnings: parsed.warnings,
@@ -205,34 +199,38 @@ export function QuestionFileImport() {
     setPlan({ ...plan, items: plan.items.map((i) => (i.source.kind === "coding" && i.source.language === null ? planItem(i.source, value || null, i.duplicateOf, i.action) : i)) });
   }
 
-  function chooseAction(index: number, action: DuplicateAction) {
+  /** One duplicate's choice (`index`), or every duplicate's (null). */
+  function chooseAction(index: number | null, action: DuplicateAction) {
     if (!plan) return;
-    setPlan({ ...plan, items: plan.items.map((i, n) => (n === index ? { ...i, action } : i)) });
+    setPlan({ ...plan, items: plan.items.map((i, n) => (n === index || (index === null && i.duplicateOf) ? { ...i, action } : i)) });
   }
 
   async function start() {
     if (!plan || busy) return;
     const questions = toSend(plan.items);
     if (!questions.length) return;
-    const parts = chunks(questions);
+    const csvKind = csvKindOf(plan);
     setStage({ kind: "uploading", sent: 0, total: questions.length });
     let importId: string | null = null;
     try {
       importId = (await post<{ importId: string }>({ intent: "begin", fileName: plan.fileName })).importId;
       let offset = 0;
-      for (const part of parts) {
+      for (const part of importChunks(questions)) {
         await post({ intent: "stage", importId, offset, questions: part });
         offset += part.length;
         setStage({ kind: "uploading", sent: offset, total: questions.length });
       }
       const done = await post<{ imported: number; replaced: number }>({ intent: "commit", importId, count: questions.length });
       setStage({ kind: "done", ...done });
-      toast({ type: "success", message: importedMessage(done.imported, done.replaced) });
+      toast({ type: "success", message: importedMessage(done.imported, done.replaced, csvKind) });
+      // As the CSV import always said: the rows that will not be imported are counted as failed (spec 1 section 5).
+      const failed = plan.skipped.length + plan.items.filter((i) => i.problem).length;
+      if (csvKind && failed > 0) toast({ type: "error", message: `Failed to import ${failed} questions` });
       revalidator.revalidate();
     } catch (e) {
       if (importId) void post({ intent: "discard", importId }).catch(() => {});
-      setStage(null);
-      toast({ type: "error", message: `${IMPORT_MESSAGES.failed}: ${e instanceof Error ? e.message : "the server did not answer"}. Nothing was imported.` });
+      setStage({ kind: "failed", count: questions.length, reason: e instanceof Error ? e.message : "the server did not answer" });
+      toast({ type: "error", message: `Failed to import ${questions.length} questions` });
     }
   }
 
@@ -241,19 +239,13 @@ export function QuestionFileImport() {
 
   return (
     <div className="space-y-4">
-      <div className="rounded-lg bg-slate-50 p-3 text-sm text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">
-        <p>
-          <strong>Moodle XML</strong> (multiple choice, true/false and CodeRunner program questions in C, C++, Python or Java),{" "}
-          <strong>GIFT</strong> (multiple choice) and <strong>problem packages</strong> (a .zip in the ICPC / Kattis format). Up to 20 MB. You
-          see every question before anything is saved.
-        </p>
-      </div>
+      <FormatsHelp />
 
       <FilePicker
         ref={fileRef}
         id={`${uid}-file`}
         label="Question file"
-        accept=".xml,.gift,.txt,.zip,application/xml,text/xml,application/zip"
+        accept=".csv,.xml,.gift,.txt,.zip,text/csv,application/xml,text/xml,application/zip"
         disabled={busy}
         onFile={onFile}
       />
@@ -281,7 +273,12 @@ export function QuestionFileImport() {
           ) : null}
           {stage?.kind === "done" ? (
             <p role="status" className="text-sm font-medium text-emerald-700 dark:text-emerald-300">
-              {importedMessage(stage.imported, stage.replaced)}
+              {importedMessage(stage.imported, stage.replaced, csvKindOf(plan))}
+            </p>
+          ) : null}
+          {stage?.kind === "failed" ? (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+              {`Failed to import ${stage.count} questions: ${stage.reason}. Nothing was imported.`}
             </p>
           ) : null}
           <div className="flex flex-wrap justify-end gap-2">
@@ -300,10 +297,50 @@ export function QuestionFileImport() {
   );
 }
 
-function importedMessage(imported: number, replaced: number) {
-  const parts = [`Imported ${imported} question${imported === 1 ? "" : "s"}`];
+/** A CSV's kind (one file holds one kind), which its messages name; null for other files. */
+const csvKindOf = (plan: Plan): CsvKind | null => (plan.format === "csv" ? (plan.items[0]?.source.kind ?? null) : null);
+
+/** A CSV's success in the spec's words ("Imported 23 MCQ questions"); other files count questions of any kind. */
+function importedMessage(imported: number, replaced: number, csvKind: CsvKind | null) {
+  const parts = [csvKind ? `Imported ${imported} ${KIND_LABEL[csvKind]} questions` : `Imported ${imported} question${imported === 1 ? "" : "s"}`];
   if (replaced) parts.push(`replaced ${replaced}`);
   return parts.join(", ");
+}
+
+const code = "text-xs break-words";
+
+/** What the import reads: the bank's CSV (columns and templates, spec 1 section 5), then the other formats. */
+function FormatsHelp() {
+  return (
+    <div className="space-y-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">
+      <p>
+        <strong>CSV</strong>, one question a row; the header says which kind:
+      </p>
+      <ul className="list-disc space-y-1 pl-5">
+        <li>
+          Coding questions: <code className={code}>title, description, category, test1_input, test1_output, test1_hidden</code> …{" "}
+          <code className={code}>test5_*</code>. Every row needs all 5 test cases; <code className={code}>true</code> in a hidden column
+          hides that case from students.
+        </li>
+        <li>
+          MCQ questions: <code className={code}>title, category, option_a, option_b, option_c, option_d, correct_option</code>. The
+          correct option is A, B, C or D (any case).
+        </li>
+      </ul>
+      <p className="flex flex-wrap gap-x-4 gap-y-1">
+        {(["coding", "mcq"] as const).map((k) => (
+          <a key={k} href={templateDataUrl(k)} download={CSV_TEMPLATES[k].fileName} className="font-medium text-link hover:underline">
+            Download {KIND_LABEL[k]} template
+          </a>
+        ))}
+      </p>
+      <p>
+        <strong>Moodle XML</strong> (multiple choice, true/false and CodeRunner program questions in C, C++, Python or Java),{" "}
+        <strong>GIFT</strong> (multiple choice) and <strong>problem packages</strong> (a .zip in the ICPC / Kattis format). Up to 20 MB. You
+        see every question before anything is saved.
+      </p>
+    </div>
+  );
 }
 
 const th = "px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-muted";
@@ -322,12 +359,15 @@ function FilePreview({
   uid: string;
   showAll: boolean;
   onShowAll: () => void;
-  onAction: (index: number, action: DuplicateAction) => void;
+  /** One duplicate's choice, or (index null) every duplicate's. */
+  onAction: (index: number | null, action: DuplicateAction) => void;
   disabled: boolean;
   language: { value: Language | ""; onChange: (value: Language | "") => void } | null;
 }) {
   const creatable = plan.items.filter((i) => !i.problem);
   const duplicates = creatable.filter((i) => i.duplicateOf).length;
+  // What the duplicates are set to: one action for all, or several.
+  const choices = new Set(creatable.filter((i) => i.duplicateOf).map((i) => i.action));
   const notImported = plan.items.filter((i) => i.problem).length + plan.skipped.length;
   const shown = showAll ? plan.items : plan.items.slice(0, ROWS_SHOWN);
   return (
@@ -348,7 +388,7 @@ function FilePreview({
       {language ? (
         <div className="max-w-xs space-y-1">
           <label htmlFor={`${uid}-language`} className="block text-sm font-medium">
-            Language of the problem package questions
+            {plan.format === "csv" ? "Language of the coding questions" : "Language of the problem package questions"}
           </label>
           <select
             id={`${uid}-language`}
@@ -361,6 +401,30 @@ function FilePreview({
             {LANGUAGE_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+
+      {duplicates > 1 ? (
+        <div className="max-w-xs space-y-1">
+          <label htmlFor={`${uid}-duplicates`} className="block text-sm font-medium">
+            For all {duplicates} already in the bank
+          </label>
+          <select
+            id={`${uid}-duplicates`}
+            value={choices.size === 1 ? [...choices][0] : ""}
+            disabled={disabled}
+            onChange={(e) => e.target.value && onAction(null, e.target.value as DuplicateAction)}
+            className={controlClass}
+          >
+            <option value="" disabled>
+              As chosen for each
+            </option>
+            {DUPLICATE_ACTIONS.map((a) => (
+              <option key={a} value={a}>
+                {DUPLICATE_LABELS[a]}
               </option>
             ))}
           </select>

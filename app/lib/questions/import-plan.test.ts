@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseImportQuestion, scalePoints, toBankImport } from "./import-plan";
+import { IMPORT_LIMITS, importChunks, parseImportQuestion, scalePoints, toBankImport } from "./import-plan";
 import type { ImportedCoding, ImportedMcq } from "./formats/model";
 
 const coding = (over: Partial<ImportedCoding> = {}): ImportedCoding => ({
@@ -83,5 +83,22 @@ describe("parseImportQuestion", () => {
     expect(parseImportQuestion({ kind: "essay" })).toEqual({ ok: false, message: "Unknown question type" });
     const noLanguage = { ...toBankImport(coding(), null).question, language: "rust" };
     expect(parseImportQuestion(noLanguage)).toEqual({ ok: false, message: "Choose a language for every coding question" });
+  });
+});
+
+describe("importChunks", () => {
+  it("sends at most chunkQuestions questions a request, in order, none lost (500 questions: 5 requests)", () => {
+    const questions = Array.from({ length: 500 }, (_, i) => ({ title: `Q${i}` }));
+    const parts = importChunks(questions);
+    expect(parts.map((p) => p.length)).toEqual([100, 100, 100, 100, 100]);
+    expect(parts.flat()).toEqual(questions);
+    expect(IMPORT_LIMITS.chunkQuestions).toBe(100);
+  });
+
+  it("cuts by size too; a question over the size goes alone; nothing gives no request", () => {
+    const q = (n: number) => ({ text: "x".repeat(n) });
+    const parts = importChunks([q(40), q(40), q(40), q(200), q(10)], { questions: 10, bytes: 120 });
+    expect(parts.map((p) => p.map((x) => x.text.length))).toEqual([[40, 40], [40], [200], [10]]);
+    expect(importChunks([])).toEqual([]);
   });
 });

@@ -136,6 +136,30 @@ export type BankImportInput =
     } & Partial<StoredGrading>;
 
 /**
+ * The staging requests of an import, in order: at most `chunkQuestions`
+ * questions and about `chunkBytes` of JSON each (a question bigger than that
+ * goes alone; the preview refuses one over it). The one chunker of every
+ * import, whatever its format: the server stages each chunk at its offset.
+ */
+export function importChunks<T>(questions: readonly T[], limits: { questions: number; bytes: number } = { questions: IMPORT_LIMITS.chunkQuestions, bytes: IMPORT_LIMITS.chunkBytes }): T[][] {
+  const out: T[][] = [];
+  let current: T[] = [];
+  let bytes = 0;
+  for (const q of questions) {
+    const size = JSON.stringify(q).length;
+    if (current.length && (current.length >= limits.questions || bytes + size > limits.bytes)) {
+      out.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(q);
+    bytes += size;
+  }
+  if (current.length) out.push(current);
+  return out;
+}
+
+/**
  * The source's case weights as bank points: proportional, averaging
  * {@link DEFAULT_POINTS}, whole numbers from 0 to 100. No weights, or all
  * equal: 10 each.
@@ -159,7 +183,7 @@ export function toBankImport(q: ImportedQuestion, language: Language | null): { 
       options: q.options,
       correct: q.correct,
       category,
-      difficulty: DEFAULT_DIFFICULTY,
+      difficulty: q.difficulty ?? DEFAULT_DIFFICULTY,
       replaces: null,
     };
     return { question, problem: firstProblem(question) };
@@ -173,7 +197,7 @@ export function toBankImport(q: ImportedQuestion, language: Language | null): { 
     language: q.language ?? language ?? "",
     testCases: q.testCases.map((t, i) => ({ input: t.input, expectedOutput: t.expectedOutput, points: points[i]!, isHidden: t.hidden })),
     category,
-    difficulty: DEFAULT_DIFFICULTY,
+    difficulty: q.difficulty ?? DEFAULT_DIFFICULTY,
     replaces: null,
     ...(q.grading ?? {}),
   };

@@ -230,18 +230,3 @@ export function mcqStorage(q: Pick<McqQuestion, "optionA" | "optionB" | "optionC
     correctAnswer: q.correctOption,
   };
 }
-
-// ---------------------------------------------------------------- CSV import (one chunk of parsed rows)
-
-export const IMPORT_CHUNK_MAX = 200;
-
-export const ImportChunkSchema = z.object({
-  kind: z.enum(["coding", "mcq"], { errorMap: () => ({ message: "Unknown question type" }) }),
-  rows: z.preprocess(
-    jsonArray,
-    z
-      .array(z.unknown(), { required_error: "Nothing to import", invalid_type_error: "Nothing to import" })
-      .min(1, "Nothing to import")
-      .max(IMPORT_CHUNK_MAX, `Import at most ${IMPORT_CHUNK_MAX} rows per request`),
-  ),
-});

@@ -1,5 +1,5 @@
-// Question bank data: categories, coding questions with their test cases, MCQs
-// and the CSV bulk import. Admin-only callers (every route checks the role
+// Question bank data: categories, coding questions with their test cases and
+// MCQs (files, CSV included, are imported by ./import.server.ts). Admin-only callers (every route checks the role
 // first). Multi-row writes go through one D1 batch, which is a transaction.
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { categories, questions, testCases, type McqOptions, type QuestionType } from "~/db/schema";
@@ -164,27 +164,6 @@ export async function createMcqQuestion(db: Db, q: McqQuestion): Promise<string>
   const row = mcqRow(q, nameOf(q.category));
   await runBatch(db, [...inserts, ...insertStatements(db, [row], [])]);
   return row.id!;
-}
-
-/** One chunk of a CSV import in a single batch: all rows are written, or none. */
-export async function importQuestions(
-  db: Db,
-  input: { kind: "coding"; rows: CodingQuestion[] } | { kind: "mcq"; rows: McqQuestion[] },
-): Promise<number> {
-  const { nameOf, inserts } = await resolveCategories(db, [...new Set(input.rows.map((r) => r.category))]);
-  const rows: QuestionInsert[] = [];
-  const cases: TestCaseInsert[] = [];
-  if (input.kind === "coding") {
-    for (const q of input.rows) {
-      const built = codingRows(q, nameOf(q.category));
-      rows.push(built.question);
-      cases.push(...built.cases);
-    }
-  } else {
-    for (const q of input.rows) rows.push(mcqRow(q, nameOf(q.category)));
-  }
-  await runBatch(db, [...inserts, ...insertStatements(db, rows, cases)]);
-  return rows.length;
 }
 
 export async function updateCodingQuestion(

@@ -997,6 +997,6 @@ describe("parseQuestionFile", () => {
     expect(parseQuestionFile("export", xml).questions).toHaveLength(2);
     expect(parseQuestionFile("q.gift", strToU8(readText("questions.gift"))).questions).toHaveLength(7);
     expect(parseQuestionFile("p", toProblemPackage({ kind: "coding", title: "t", text: "x", category: "c", language: "c", testCases: [{ input: "1", expectedOutput: "1", hidden: false, points: 1 }] })).questions).toHaveLength(1);
-    expect(formatError(() => parseQuestionFile("notes.pdf", strToU8("%PDF-1.4"))).message).toMatch(/not a Moodle XML/);
+    expect(formatError(() => parseQuestionFile("notes.pdf", strToU8("%PDF-1.4"))).message).toMatch(/not a CSV \(\.csv\), Moodle XML/);
   });
 });

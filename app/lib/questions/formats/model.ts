@@ -1,5 +1,5 @@
-// The neutral model every question-format parser produces (Moodle XML, GIFT,
-// ICPC/Kattis problem packages). It keeps everything the bank can use and says
+// The neutral model every question-format parser produces (the bank's CSV,
+// Moodle XML, GIFT, ICPC/Kattis problem packages). It keeps everything the bank can use and says
 // plainly what was left behind (skipped questions, warnings, notes), so the
 // import preview can show the instructor exactly what will happen.
 // Pure TypeScript: this ships to the browser and runs in Workers.
@@ -16,6 +16,9 @@ export type QuestionGradingModel = { timeLimitMs: number | null; memoryLimitMb: 
 
 export type Language = "c" | "cpp" | "python" | "java";
 
+/** Set only by a format that carries one (a CSV's optional difficulty column); absent: the bank's default, medium. */
+export type Difficulty = "easy" | "medium" | "hard";
+
 /**
  * A single-answer multiple-choice question.
  * `text` is safe plain text with light markdown (no HTML survives parsing);
@@ -29,6 +32,7 @@ export type ImportedMcq = {
   options: string[];
   correct: number;
   sourceRef: string;
+  difficulty?: Difficulty;
 };
 
 /** `points` is the weight the source gave the case (null when the format has none); scaled later. */
@@ -50,6 +54,7 @@ export type ImportedCoding = {
   notes: string[];
   /** Absent: the runner's defaults and the exact check. */
   grading?: QuestionGradingModel;
+  difficulty?: Difficulty;
 };
 
 export type ImportedQuestion = ImportedMcq | ImportedCoding;

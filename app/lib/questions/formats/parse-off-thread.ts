@@ -2,13 +2,14 @@
 // stays responsive while a big file is parsed and a hostile one cannot freeze
 // it (security review finding 9). The worker's chunk loads only when a parse
 // starts. Where the browser has no Worker, the parsers run on the page instead.
-import { FormatError, type ParseResult } from "./model";
+import type { ParsedFile } from "./index";
+import { FormatError } from "./model";
 
 export { FormatError };
 
 export type ParseRequest = { fileName: string; bytes: Uint8Array };
 /** `formatError`: the parser's own message for a file it cannot read; `failure`: anything else. */
-export type WorkerAnswer = { result: ParseResult } | { formatError: string } | { failure: string };
+export type WorkerAnswer = { result: ParsedFile } | { formatError: string } | { failure: string };
 
 /** What a parse in the worker rejects with when the worker itself fails (it could not load, or ran out of memory). */
 export const WORKER_FAILED = "The file could not be read: the browser stopped reading it (too large or too complex?)";
@@ -28,14 +29,14 @@ function startWorker(): Worker | null {
  * and with the signal's reason when aborted (the worker is stopped at once).
  * `bytes` is handed over to the worker and is empty afterwards.
  */
-export async function parseQuestionFileOffThread(fileName: string, bytes: Uint8Array, signal?: AbortSignal): Promise<ParseResult> {
+export async function parseQuestionFileOffThread(fileName: string, bytes: Uint8Array, signal?: AbortSignal): Promise<ParsedFile> {
   signal?.throwIfAborted();
   const worker = startWorker();
   if (!worker) {
     const formats = await import("./index");
     return formats.parseQuestionFile(fileName, bytes);
   }
-  return new Promise<ParseResult>((resolve, reject) => {
+  return new Promise<ParsedFile>((resolve, reject) => {
     const finish = () => {
       worker.terminate();
       signal?.removeEventListener("abort", abort);
