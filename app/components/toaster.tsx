@@ -32,33 +32,33 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <ToastLayer>
-        {toasts.map((t) => (
-          <div
-            key={t.id}
-            role={t.type === "error" ? "alert" : "status"}
-            data-toast={t.type}
-            className={`pointer-events-auto flex items-start gap-2 rounded-lg border px-4 py-3 text-sm shadow-lg ${
-              t.type === "error"
-                ? "border-red-200 bg-red-50 text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
-                : t.type === "success"
-                  ? "border-emerald-200 bg-emerald-50 text-emerald-800 dark:border-emerald-900 dark:bg-emerald-950 dark:text-emerald-200"
-                  : "border-slate-200 bg-white text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-            }`}
-          >
-            <span className="flex-1">{t.message}</span>
-            <button
-              type="button"
-              onClick={() => dismiss(t.id)}
-              className="opacity-60 hover:opacity-100"
-              aria-label="Dismiss notification"
-            >
-              ×
-            </button>
-          </div>
-        ))}
-      </ToastLayer>
+      <ToastLayer
+        announced={toasts.filter((t) => !t.quiet).map((t) => <ToastItem key={t.id} toast={t} dismiss={dismiss} />)}
+        quiet={toasts.filter((t) => t.quiet).map((t) => <ToastItem key={t.id} toast={t} dismiss={dismiss} />)}
+      />
     </ToastContext.Provider>
+  );
+}
+
+function ToastItem({ toast: t, dismiss }: { toast: Shown; dismiss: (id: number) => void }) {
+  return (
+    <div
+      // A quiet toast has no live role: its message is read another way (see Toast.quiet).
+      role={t.quiet ? undefined : t.type === "error" ? "alert" : "status"}
+      data-toast={t.type}
+      className={`pointer-events-auto flex items-start gap-2 rounded-lg border px-4 py-3 text-sm shadow-lg ${
+        t.type === "error"
+          ? "border-red-200 bg-red-50 text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+          : t.type === "success"
+            ? "border-emerald-200 bg-emerald-50 text-emerald-800 dark:border-emerald-900 dark:bg-emerald-950 dark:text-emerald-200"
+            : "border-slate-200 bg-white text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+      }`}
+    >
+      <span className="flex-1">{t.message}</span>
+      <button type="button" onClick={() => dismiss(t.id)} className="opacity-60 hover:opacity-100" aria-label="Dismiss notification">
+        ×
+      </button>
+    </div>
   );
 }
 
@@ -67,7 +67,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
  * again whenever a modal opens after it), so toasts stay visible above an
  * open <dialog> and its backdrop instead of being dimmed behind it.
  */
-function ToastLayer({ children }: { children: ReactNode }) {
+function ToastLayer({ announced, quiet }: { announced: ReactNode; quiet: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const layer = ref.current;
@@ -94,10 +94,13 @@ function ToastLayer({ children }: { children: ReactNode }) {
   return (
     <div
       ref={ref}
-      aria-live="polite"
       className="pointer-events-none fixed inset-auto right-4 bottom-4 m-0 flex w-80 flex-col gap-2 overflow-visible border-0 bg-transparent p-0"
     >
-      {children}
+      {/* The live region is always there (one created with its content is not reliably announced); quiet toasts sit outside it. */}
+      <div aria-live="polite" className="flex flex-col gap-2">
+        {announced}
+      </div>
+      <div className="flex flex-col gap-2 empty:hidden">{quiet}</div>
     </div>
   );
 }
