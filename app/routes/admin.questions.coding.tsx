@@ -19,7 +19,7 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog, Dialog } from "~/components/ui/dialog";
 import { EmptyState, PageTitle } from "~/components/ui/empty-state";
 import { useActionToast } from "~/components/use-action-toast";
-import { failure, success, readFormValues } from "~/lib/http/forms.server";
+import { failure, schemaFailure, success, readFormValues } from "~/lib/http/forms.server";
 import {
   AddTestCaseSchema,
   MSG_MAX_FIVE,
@@ -40,7 +40,7 @@ import {
 } from "~/lib/questions/questions.server";
 import { checkerSummary, limitsText } from "~/lib/questions/grading";
 import { requireRole } from "~/lib/accounts/session.server";
-import { firstError, firstIssue } from "~/lib/accounts/validation";
+import { firstError } from "~/lib/accounts/validation";
 
 export const meta: MetaFunction = () => [{ title: "Coding Questions — ProctorEdge" }];
 
@@ -61,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   switch (values.intent) {
     case "update-question": {
       const parsed = UpdateCodingQuestionSchema.safeParse(values);
-      if (!parsed.success) return failure(firstIssue(parsed.error));
+      if (!parsed.success) return schemaFailure(parsed.error);
       try {
         if (!(await updateCodingQuestion(db, parsed.data.id, parsed.data))) return failure("Failed to update question", 404);
         return success("Question updated");
@@ -83,7 +83,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
     case "add-test-case": {
       const parsed = AddTestCaseSchema.safeParse(values);
-      if (!parsed.success) return failure(firstIssue(parsed.error));
+      if (!parsed.success) return schemaFailure(parsed.error);
       try {
         const outcome = await addTestCase(db, parsed.data.questionId, parsed.data);
         if (outcome === "full") return failure(MSG_MAX_FIVE);
@@ -97,7 +97,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
     case "update-test-case": {
       const parsed = UpdateTestCaseSchema.safeParse(values);
-      if (!parsed.success) return failure(firstIssue(parsed.error));
+      if (!parsed.success) return schemaFailure(parsed.error);
       try {
         if (!(await updateTestCase(db, parsed.data.id, parsed.data))) return failure("Failed to update test case", 404);
         return success("Test case updated");
