@@ -29,21 +29,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     },
     [dismiss],
   );
-  return (
-    <ToastContext.Provider value={show}>
-      {children}
-      <ToastLayer
-        announced={toasts.filter((t) => !t.quiet).map((t) => <ToastItem key={t.id} toast={t} dismiss={dismiss} />)}
-        quiet={toasts.filter((t) => t.quiet).map((t) => <ToastItem key={t.id} toast={t} dismiss={dismiss} />)}
-      />
-    </ToastContext.Provider>
-  );
-}
-
-function ToastItem({ toast: t, dismiss }: { toast: Shown; dismiss: (id: number) => void }) {
-  return (
+  const item = (t: Shown) => (
     <div
-      // A quiet toast has no live role: its message is read another way (see Toast.quiet).
+      key={t.id}
+      // A quiet toast has no live role and sits outside the live region (Toast.quiet).
       role={t.quiet ? undefined : t.type === "error" ? "alert" : "status"}
       data-toast={t.type}
       className={`pointer-events-auto flex items-start gap-2 rounded-lg border px-4 py-3 text-sm shadow-lg ${
@@ -55,10 +44,27 @@ function ToastItem({ toast: t, dismiss }: { toast: Shown; dismiss: (id: number) 
       }`}
     >
       <span className="flex-1">{t.message}</span>
-      <button type="button" onClick={() => dismiss(t.id)} className="opacity-60 hover:opacity-100" aria-label="Dismiss notification">
+      <button
+        type="button"
+        onClick={() => dismiss(t.id)}
+        className="opacity-60 hover:opacity-100"
+        aria-label="Dismiss notification"
+      >
         ×
       </button>
     </div>
+  );
+  return (
+    <ToastContext.Provider value={show}>
+      {children}
+      <ToastLayer>
+        {/* The live region is always there (one created with its content is not reliably announced). */}
+        <div aria-live="polite" className="flex flex-col gap-2">
+          {toasts.map((t) => !t.quiet && item(t))}
+        </div>
+        {toasts.map((t) => t.quiet && item(t))}
+      </ToastLayer>
+    </ToastContext.Provider>
   );
 }
 
@@ -67,7 +73,7 @@ function ToastItem({ toast: t, dismiss }: { toast: Shown; dismiss: (id: number) 
  * again whenever a modal opens after it), so toasts stay visible above an
  * open <dialog> and its backdrop instead of being dimmed behind it.
  */
-function ToastLayer({ announced, quiet }: { announced: ReactNode; quiet: ReactNode }) {
+function ToastLayer({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const layer = ref.current;
@@ -96,11 +102,7 @@ function ToastLayer({ announced, quiet }: { announced: ReactNode; quiet: ReactNo
       ref={ref}
       className="pointer-events-none fixed inset-auto right-4 bottom-4 m-0 flex w-80 flex-col gap-2 overflow-visible border-0 bg-transparent p-0"
     >
-      {/* The live region is always there (one created with its content is not reliably announced); quiet toasts sit outside it. */}
-      <div aria-live="polite" className="flex flex-col gap-2">
-        {announced}
-      </div>
-      <div className="flex flex-col gap-2 empty:hidden">{quiet}</div>
+      {children}
     </div>
   );
 }
