@@ -37,13 +37,7 @@ export function issuesOf(check: Check, values: Record<string, unknown>): FieldIs
 
 const valuesOf = (form: HTMLFormElement) => Object.fromEntries(new FormData(form));
 
-/** The control to focus for a failing form: the first field's own invalid control, else the first invalid one. */
-function invalidControl(form: HTMLFormElement, field: string | undefined): HTMLElement | null {
-  const own = field ? form.querySelector<HTMLElement>(`[aria-invalid="true"][name="${CSS.escape(field)}"]`) : null;
-  return own ?? form.querySelector<HTMLElement>('[aria-invalid="true"]');
-}
-
-type Failed = { form: HTMLFormElement; first: FieldIssue };
+type Failed = { form: HTMLFormElement; first: FieldIssue; byField: FieldErrors };
 /** Forms already revalidating as the user types, with the check they were last submitted with. */
 const watched = new WeakMap<HTMLFormElement, { check: Check }>();
 
@@ -55,10 +49,11 @@ const watched = new WeakMap<HTMLFormElement, { check: Check }>();
  * the form to show under that field (the `error` prop of the ui/field
  * controls, which sets aria-invalid and aria-describedby).
  *
- * One announcement, not two: when a control shows the error, it takes focus,
- * and a screen reader reads the message as its description; the toast that
- * the spec asks for is then shown quietly (no live role). A message no control
- * shows is toasted as before, announced.
+ * One announcement, not two: the first control (in the form's order) that
+ * shows an error takes focus, and a screen reader reads the message as its
+ * description; the toast that the spec asks for shows that same message,
+ * quietly (no live role). A message no control shows is toasted as before,
+ * announced.
  *
  * After a submit the form revalidates as the user types: the edited field's
  * error changes or clears as it is fixed (an error the server gave clears
@@ -101,21 +96,25 @@ export function useValidateOnSubmit(answer?: unknown) {
       // Also after a submit that passes: the server's answer may put an error under a field, which editing it clears.
       watched.set(form, { check });
       const issues = issuesOf(check, valuesOf(form));
-      setShown((s) => ({ ...s, errors: issues.length ? errorsByField(issues) : NO_ERRORS }));
+      const byField = issues.length ? errorsByField(issues) : NO_ERRORS;
+      setShown((s) => ({ ...s, errors: byField }));
       if (!issues.length) return;
       event.preventDefault();
-      setFailed({ form, first: issues[0]! });
+      setFailed({ form, first: issues[0]!, byField });
     },
     [revalidate],
   );
 
-  // After the errors render: focus the first invalid control, then toast (quietly when a control reads the message).
+  // After the errors render: focus the first invalid control in the form's order and toast its
+  // message, quietly (the control reads it); with none, toast the first failing message, announced.
   useEffect(() => {
     if (!failed) return;
     setFailed(null);
-    const control = invalidControl(failed.form, failed.first.field);
+    const control = failed.form.querySelector<HTMLElement>('[aria-invalid="true"]');
     control?.focus();
-    toast({ type: "error", message: failed.first.message, quiet: Boolean(control) });
+    const name = control?.getAttribute("name");
+    const message = (name && failed.byField[name]) || failed.first.message;
+    toast({ type: "error", message, quiet: Boolean(control) });
   }, [failed, toast]);
 
   /** Clears what is shown (a form swapped for another, a dialog closed). */

@@ -34,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
-/** The page's failure: the message to toast, and the field it shows under (decision 047). */
+/** The page's failure: the message to toast, and the field it shows under (issue 42, item 6). */
 const fail = (message: string, status = 400, headers?: HeadersInit, field?: string) =>
   data({ error: message, ...(field ? { field } : {}) }, { status, headers });
 /** A failed parse: its first issue, under its field. */

@@ -180,7 +180,7 @@ export function waitForLive(page: Page, room: string, timeout = 15_000): Promise
 }
 
 /**
- * A field showing its error the accessible way (decision 047): the control is
+ * A field showing its error the accessible way (issue 42, item 6): the control is
  * aria-invalid and its aria-describedby names an element holding `message`.
  */
 export async function expectFieldError(control: Locator, message: string) {

@@ -66,7 +66,7 @@ describe("sign-up", () => {
     const html = await response.text();
     expect(html).toContain(message);
     expect(await userCount(fields.email)).toBe(0);
-    // The page a plain form post gets back (decision 047): the failing field's control is
+    // The page a plain form post gets back (issue 42, item 6): the failing field's control is
     // aria-invalid and described by the element holding the message. (It renders the
     // Login tab, so the sign-up's own fields show it only when Login has them too.)
     const field = Object.keys(override)[0]!;

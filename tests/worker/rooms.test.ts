@@ -74,7 +74,7 @@ describe("create room", () => {
     expect(res.status).toBe(400);
     const body = await res.text();
     expect(body).toContain(message);
-    // The answer names the field (decision 047): { ok: false, error, field }, in single fetch's encoding.
+    // The answer names the field (issue 42, item 6): { ok: false, error, field }, in single fetch's encoding.
     expect(body).toMatch(new RegExp(`"field",\\s*"${field}"|"field":"${field}"`));
     expect((await rows("SELECT id FROM test_rooms")).length).toBe(before);
   });

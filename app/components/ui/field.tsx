@@ -32,7 +32,7 @@ function Labelled({
 }: {
   label: ReactNode;
   hint?: ReactNode;
-  /** The field's error message, shown under the control (decision 047). */
+  /** The field's error message, shown under the control (issue 42, item 6). */
   error?: string;
   id: string;
   children: ReactNode;

@@ -5,7 +5,7 @@ import { firstFieldIssue } from "./field-errors";
 /**
  * What an action answers. A failure's `error` is toasted; `field`, when the
  * message belongs to one form control, names it, so the form shows the message
- * under that control too (decision 047).
+ * under that control too (issue 42, item 6).
  */
 export type ActionResult = { ok: true; message: string; [key: string]: unknown } | { ok: false; error: string; field?: string };
 
