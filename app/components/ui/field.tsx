@@ -1,5 +1,5 @@
 import { errorIdOf } from "~/lib/http/field-errors";
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { useId, type AriaAttributes, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 
 export const controlClass =
   "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:ring-1 focus:ring-brand-500 focus:outline-none disabled:opacity-60 dark:border-slate-700 dark:bg-slate-800";
@@ -9,10 +9,14 @@ export const controlClass =
  * hint and the error (after any the caller gave), and aria-invalid while it
  * has an error. For hand-written controls, with `FieldError` under them.
  */
-export function describedBy(id: string, { hint, error, describedBy: own }: { hint?: ReactNode; error?: string; describedBy?: string }) {
-  const ids = [own, hint ? `${id}-hint` : undefined, error ? errorIdOf(id) : undefined].filter(Boolean).join(" ");
-  return { "aria-describedby": ids || undefined, "aria-invalid": error ? (true as const) : undefined };
+export function describedBy(
+  id: string,
+  { hint, error, own }: { hint?: ReactNode; error?: string; own?: { "aria-describedby"?: string; "aria-invalid"?: AriaInvalid } },
+) {
+  const ids = [own?.["aria-describedby"], hint ? `${id}-hint` : undefined, error ? errorIdOf(id) : undefined].filter(Boolean).join(" ");
+  return { "aria-describedby": ids || undefined, "aria-invalid": error ? (true as const) : own?.["aria-invalid"] };
 }
+type AriaInvalid = AriaAttributes["aria-invalid"];
 
 /** A control's error message, under it; its id is the one `describedBy` names. */
 export function FieldError({ id, error }: { id: string; error?: string }) {
@@ -72,7 +76,7 @@ export function TextField({
         className={`${controlClass} ${className}`}
         data-autofocus={props.autoFocus || undefined}
         {...props}
-        {...describedBy(fieldId, { hint, error, describedBy: props["aria-describedby"] })}
+        {...describedBy(fieldId, { hint, error, own: props })}
       />
     </Labelled>
   );
@@ -93,7 +97,7 @@ export function TextAreaField({
         id={fieldId}
         className={`${controlClass} font-mono ${className}`}
         {...props}
-        {...describedBy(fieldId, { hint, error, describedBy: props["aria-describedby"] })}
+        {...describedBy(fieldId, { hint, error, own: props })}
       />
     </Labelled>
   );
@@ -119,7 +123,7 @@ export function SelectField({
         id={fieldId}
         className={`${controlClass} ${className}`}
         {...props}
-        {...describedBy(fieldId, { hint, error, describedBy: props["aria-describedby"] })}
+        {...describedBy(fieldId, { hint, error, own: props })}
       >
         {options.map((o) => (
           <option key={o.value} value={o.value}>
