@@ -29,34 +29,40 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     },
     [dismiss],
   );
+  const item = (t: Shown) => (
+    <div
+      key={t.id}
+      // A quiet toast has no live role and sits outside the live region (Toast.quiet).
+      role={t.quiet ? undefined : t.type === "error" ? "alert" : "status"}
+      data-toast={t.type}
+      className={`pointer-events-auto flex items-start gap-2 rounded-lg border px-4 py-3 text-sm shadow-lg ${
+        t.type === "error"
+          ? "border-red-200 bg-red-50 text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
+          : t.type === "success"
+            ? "border-emerald-200 bg-emerald-50 text-emerald-800 dark:border-emerald-900 dark:bg-emerald-950 dark:text-emerald-200"
+            : "border-slate-200 bg-white text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+      }`}
+    >
+      <span className="flex-1">{t.message}</span>
+      <button
+        type="button"
+        onClick={() => dismiss(t.id)}
+        className="opacity-60 hover:opacity-100"
+        aria-label="Dismiss notification"
+      >
+        ×
+      </button>
+    </div>
+  );
   return (
     <ToastContext.Provider value={show}>
       {children}
       <ToastLayer>
-        {toasts.map((t) => (
-          <div
-            key={t.id}
-            role={t.type === "error" ? "alert" : "status"}
-            data-toast={t.type}
-            className={`pointer-events-auto flex items-start gap-2 rounded-lg border px-4 py-3 text-sm shadow-lg ${
-              t.type === "error"
-                ? "border-red-200 bg-red-50 text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200"
-                : t.type === "success"
-                  ? "border-emerald-200 bg-emerald-50 text-emerald-800 dark:border-emerald-900 dark:bg-emerald-950 dark:text-emerald-200"
-                  : "border-slate-200 bg-white text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-            }`}
-          >
-            <span className="flex-1">{t.message}</span>
-            <button
-              type="button"
-              onClick={() => dismiss(t.id)}
-              className="opacity-60 hover:opacity-100"
-              aria-label="Dismiss notification"
-            >
-              ×
-            </button>
-          </div>
-        ))}
+        {/* The live region is always there (one created with its content is not reliably announced). */}
+        <div aria-live="polite" className="flex flex-col gap-2">
+          {toasts.map((t) => !t.quiet && item(t))}
+        </div>
+        {toasts.map((t) => t.quiet && item(t))}
       </ToastLayer>
     </ToastContext.Provider>
   );
@@ -94,7 +100,6 @@ function ToastLayer({ children }: { children: ReactNode }) {
   return (
     <div
       ref={ref}
-      aria-live="polite"
       className="pointer-events-none fixed inset-auto right-4 bottom-4 m-0 flex w-80 flex-col gap-2 overflow-visible border-0 bg-transparent p-0"
     >
       {children}

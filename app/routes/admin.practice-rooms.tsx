@@ -132,7 +132,8 @@ export default function PracticeRooms() {
 
 function CreatePracticeRoomForm({ categories }: { categories: { name: string; coding: number }[] }) {
   const fetcher = useFetcher<typeof action>();
-  const validate = useValidateOnSubmit();
+  const validate = useValidateOnSubmit(fetcher.data);
+  const { errors } = validate;
   const [category, setCategory] = useState("");
   const [formKey, setFormKey] = useState(0);
   useActionToast(fetcher.data, () => {
@@ -150,12 +151,13 @@ function CreatePracticeRoomForm({ categories }: { categories: { name: string; co
       </h3>
       <fetcher.Form method="post" key={formKey} onSubmit={validate(CreatePracticeRoomSchema)} className="space-y-4" noValidate>
         <input type="hidden" name="intent" value="create" />
-        <TextField label="Room name" name="roomName" placeholder="Loops — weekly practice" maxLength={PRACTICE_LIMITS.roomName} />
+        <TextField label="Room name" name="roomName" placeholder="Loops — weekly practice" maxLength={PRACTICE_LIMITS.roomName} error={errors.roomName} />
         <SelectField
           label="Category"
           name="category"
           value={category}
           onChange={(e) => setCategory(e.target.value)}
+          error={errors.category}
           options={[{ value: "", label: "Select a category" }, ...categories.map((c) => ({ value: c.name, label: c.name }))]}
           hint={chosen ? `${chosen.coding} coding question${chosen.coding === 1 ? "" : "s"} in this category.` : undefined}
         />

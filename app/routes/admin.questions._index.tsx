@@ -9,8 +9,7 @@ import { QuestionExport } from "~/components/questions/question-export";
 import { QuestionFileImport } from "~/components/questions/question-file-import";
 import { Card } from "~/components/questions/shared";
 import { PageTitle } from "~/components/ui/empty-state";
-import { failure, success, readFormValues } from "~/lib/http/forms.server";
-import { firstIssue } from "~/lib/accounts/validation";
+import { failure, schemaFailure, success, readFormValues } from "~/lib/http/forms.server";
 import {
   CategorySchema,
   CodingQuestionSchema,
@@ -46,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   switch (values.intent) {
     case "add-category": {
       const parsed = CategorySchema.safeParse(values);
-      if (!parsed.success) return failure(firstIssue(parsed.error));
+      if (!parsed.success) return schemaFailure(parsed.error);
       try {
         const outcome = await addCategory(db, parsed.data.name);
         if (outcome === "exists") return failure(MSG_CATEGORY_EXISTS, 409);
@@ -73,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
     case "add-coding": {
       const parsed = CodingQuestionSchema.safeParse(values);
-      if (!parsed.success) return failure(firstIssue(parsed.error));
+      if (!parsed.success) return schemaFailure(parsed.error);
       try {
         const id = await createCodingQuestion(db, parsed.data);
         return success("Coding question added", { id });
@@ -85,7 +84,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
     case "add-mcq": {
       const parsed = McqQuestionSchema.safeParse(values);
-      if (!parsed.success) return failure(firstIssue(parsed.error));
+      if (!parsed.success) return schemaFailure(parsed.error);
       try {
         const id = await createMcqQuestion(db, parsed.data);
         return success("MCQ added", { id });

@@ -1,7 +1,7 @@
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
-import { useCallback, useState, type FormEvent } from "react";
+import { useCallback, useState } from "react";
 import { CodingQuestionFields, splitSummary } from "~/components/questions/coding-question-form";
 import {
   BackToQuestions,
@@ -13,13 +13,13 @@ import {
 } from "~/components/questions/shared";
 import { packageHref, SelectionBar, SelectQuestion, useSelection } from "~/components/questions/question-export";
 import { TestCaseManager } from "~/components/questions/test-case-manager";
-import { useToast } from "~/components/toaster";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog, Dialog } from "~/components/ui/dialog";
 import { EmptyState, PageTitle } from "~/components/ui/empty-state";
 import { useActionToast } from "~/components/use-action-toast";
-import { failure, success, readFormValues } from "~/lib/http/forms.server";
+import { useDialogValidation } from "~/components/use-validate-on-submit";
+import { failure, schemaFailure, success, readFormValues } from "~/lib/http/forms.server";
 import {
   AddTestCaseSchema,
   MSG_MAX_FIVE,
@@ -40,7 +40,6 @@ import {
 } from "~/lib/questions/questions.server";
 import { checkerSummary, limitsText } from "~/lib/questions/grading";
 import { requireRole } from "~/lib/accounts/session.server";
-import { firstError, firstIssue } from "~/lib/accounts/validation";
 
 export const meta: MetaFunction = () => [{ title: "Coding Questions — ProctorEdge" }];
 
@@ -61,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   switch (values.intent) {
     case "update-question": {
       const parsed = UpdateCodingQuestionSchema.safeParse(values);
-      if (!parsed.success) return failure(firstIssue(parsed.error));
+      if (!parsed.success) return schemaFailure(parsed.error);
       try {
         if (!(await updateCodingQuestion(db, parsed.data.id, parsed.data))) return failure("Failed to update question", 404);
         return success("Question updated");
@@ -83,7 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
     case "add-test-case": {
       const parsed = AddTestCaseSchema.safeParse(values);
-      if (!parsed.success) return failure(firstIssue(parsed.error));
+      if (!parsed.success) return schemaFailure(parsed.error);
       try {
         const outcome = await addTestCase(db, parsed.data.questionId, parsed.data);
         if (outcome === "full") return failure(MSG_MAX_FIVE);
@@ -97,7 +96,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
     case "update-test-case": {
       const parsed = UpdateTestCaseSchema.safeParse(values);
-      if (!parsed.success) return failure(firstIssue(parsed.error));
+      if (!parsed.success) return schemaFailure(parsed.error);
       try {
         if (!(await updateTestCase(db, parsed.data.id, parsed.data))) return failure("Failed to update test case", 404);
         return success("Test case updated");
@@ -234,25 +233,17 @@ function EditCodingQuestion({
   onClose: () => void;
 }) {
   const fetcher = useFetcher<{ ok: boolean }>();
-  const toast = useToast();
   useActionToast(fetcher.data, onClose);
-
-  function validate(event: FormEvent<HTMLFormElement>) {
-    const error = firstError(UpdateCodingQuestionSchema, Object.fromEntries(new FormData(event.currentTarget)));
-    if (error) {
-      event.preventDefault();
-      toast({ type: "error", message: error });
-    }
-  }
+  const validate = useDialogValidation(question !== null, fetcher.data);
 
   const busy = fetcher.state !== "idle";
   return (
     <Dialog open={question !== null} onClose={onClose} title="Edit coding question" wide>
       {question ? (
-        <fetcher.Form method="post" onSubmit={validate} noValidate className="space-y-4">
+        <fetcher.Form method="post" onSubmit={validate(UpdateCodingQuestionSchema)} noValidate className="space-y-4">
           <input type="hidden" name="intent" value="update-question" />
           <input type="hidden" name="id" value={question.id} />
-          <CodingQuestionFields categories={categories} defaults={question} />
+          <CodingQuestionFields categories={categories} defaults={question} errors={validate.errors} />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" onClick={onClose} disabled={busy}>
               Cancel

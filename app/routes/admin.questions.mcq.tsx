@@ -11,8 +11,7 @@ import { ConfirmDialog, Dialog } from "~/components/ui/dialog";
 import { EmptyState, PageTitle } from "~/components/ui/empty-state";
 import { Table, TBody, Td, Th, THead } from "~/components/ui/table";
 import { useActionToast } from "~/components/use-action-toast";
-import { failure, success, readFormValues } from "~/lib/http/forms.server";
-import { firstIssue } from "~/lib/accounts/validation";
+import { failure, schemaFailure, success, readFormValues } from "~/lib/http/forms.server";
 import { MCQ_LETTERS, UpdateMcqQuestionSchema } from "~/lib/questions/question-validation";
 import {
   categoryNames,
@@ -41,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   switch (values.intent) {
     case "update-mcq": {
       const parsed = UpdateMcqQuestionSchema.safeParse(values);
-      if (!parsed.success) return failure(firstIssue(parsed.error));
+      if (!parsed.success) return schemaFailure(parsed.error);
       try {
         if (!(await updateMcqQuestion(context.db, parsed.data.id, parsed.data))) return failure("Failed to update question", 404);
         return success("Question updated");

@@ -21,8 +21,7 @@ import { AddUserDialog, EditUserDialog, ResetPasswordDialog } from "~/components
 import { UsersPagination } from "~/components/users/users-pagination";
 import { UsersTable } from "~/components/users/users-table";
 import { USERS_PATH, UsersToolbar } from "~/components/users/users-toolbar";
-import { failure, readFormValues, success } from "~/lib/http/forms.server";
-import { firstIssue } from "~/lib/accounts/validation";
+import { failure, readFormValues, schemaFailure, success } from "~/lib/http/forms.server";
 import { requireRole } from "~/lib/accounts/session.server";
 import {
   CreateUserSchema,
@@ -69,7 +68,7 @@ function validate<S extends z.ZodTypeAny>(schema: S, values: Record<string, unkn
   const result = schema.safeParse(values);
   return result.success
     ? ({ ok: true, data: result.data as z.infer<S> } as const)
-    : ({ ok: false, response: failure(firstIssue(result.error), 400) } as const);
+    : ({ ok: false, response: schemaFailure(result.error) } as const);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

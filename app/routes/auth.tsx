@@ -12,7 +12,9 @@ import { readFormValues } from "~/lib/http/forms.server";
 import { afterSignIn } from "~/lib/accounts/redirect";
 import { getViewer } from "~/lib/accounts/session.server";
 import { redirectWithToast } from "~/lib/ui/toast.server";
-import { loginError, signUpError } from "~/lib/accounts/form-checks";
+import { loginIssues, signUpIssues } from "~/lib/accounts/form-checks";
+import { firstFieldIssue } from "~/lib/http/field-errors";
+import { TextField } from "~/components/ui/field";
 import { LoginSchema, SignUpSchema } from "~/lib/accounts/validation";
 import {
   adminCodeLimits,
@@ -32,7 +34,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
-const fail = (message: string, status = 400, headers?: HeadersInit) => data({ error: message }, { status, headers });
+/** The page's failure: the message to toast, and the field it shows under (issue 42, item 6). */
+const fail = (message: string, status = 400, headers?: HeadersInit, field?: string) =>
+  data({ error: message, ...(field ? { field } : {}) }, { status, headers });
+/** A failed parse: its first issue, under its field. */
+const invalid = (issues: { message: string; path: (string | number)[] }[]) => {
+  const issue = firstFieldIssue(issues);
+  return fail(issue?.message ?? "Invalid input", 400, undefined, issue?.field);
+};
 
 /** Asks the limits before a guess is checked; a refusal is the 429 answer. */
 async function askLimits(env: Env, keys: LimitKey[], message: (seconds: number) => string) {
@@ -50,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = (await readFormValues(request)) ?? {};
   if (form.intent === "login") {
     const parsed = LoginSchema.safeParse(form);
-    if (!parsed.success) return fail(parsed.error.issues[0]!.message);
+    if (!parsed.success) return invalid(parsed.error.issues);
     // Asked before better-auth hashes anything; the same words whether or not the account exists.
     const asked = await askLimits(context.cloudflare.env, signInLimits(request, parsed.data.email), MESSAGES.signIn);
     if ("refused" in asked) return asked.refused;
@@ -70,7 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (form.intent === "signup") {
     const parsed = SignUpSchema.safeParse(form);
-    if (!parsed.success) return fail(parsed.error.issues[0]!.message);
+    if (!parsed.success) return invalid(parsed.error.issues);
     const { fullName, email, password, asAdmin, adminCode } = parsed.data;
     // The code is a server secret (spec README, difference 3); a mismatch creates nothing.
     if (asAdmin) {
@@ -78,7 +87,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if ("refused" in asked) return asked.refused;
       if (!safeEqual(adminCode.trim(), getServerEnv(context.cloudflare.env).ADMIN_SIGNUP_CODE)) {
         await asked.attempt.failed();
-        return fail("Invalid admin secret code", 403);
+        return fail("Invalid admin secret code", 403, undefined, "adminCode");
       }
       await asked.attempt.succeeded();
     }
@@ -86,7 +95,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     try {
       await createAccount(context.auth, context.db, { name: fullName, email, password, role });
     } catch (error) {
-      if (error instanceof EmailTakenError) return fail(error.message, 409);
+      if (error instanceof EmailTakenError) return fail(error.message, 409, undefined, "email");
       throw error;
     }
     const result = await signIn(request, context, email, password);
@@ -100,13 +109,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return fail("Unknown action");
 }
 
-const input =
-  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:ring-1 focus:ring-brand-500 focus:outline-none dark:border-slate-700 dark:bg-slate-800";
-
 export default function AuthPage() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const validate = useValidateOnSubmit();
+  const validate = useValidateOnSubmit(actionData);
+  const { errors } = validate;
   const [tab, setTab] = useState<"login" | "signup">("login");
   const [asAdmin, setAsAdmin] = useState(false);
   const [searchParams] = useSearchParams();
@@ -131,7 +138,10 @@ export default function AuthPage() {
               role="tab"
               aria-selected={tab === t}
               aria-controls={`panel-${t}`}
-              onClick={() => setTab(t)}
+              onClick={() => {
+                setTab(t);
+                validate.reset();
+              }}
               className={`rounded-md py-2 text-sm font-medium ${
                 tab === t ? "bg-white shadow dark:bg-slate-900" : "text-slate-600 dark:text-slate-300"
               }`}
@@ -140,28 +150,27 @@ export default function AuthPage() {
             </button>
           ))}
         </div>
-        <Form method="post" noValidate onSubmit={validate(tab === "login" ? loginError : signUpError)} id={`panel-${tab}`} role="tabpanel" key={tab} className="space-y-4">
+        <Form method="post" noValidate onSubmit={validate(tab === "login" ? loginIssues : signUpIssues)} id={`panel-${tab}`} role="tabpanel" key={tab} className="space-y-4">
           <input type="hidden" name="intent" value={tab} />
           <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
           {tab === "signup" ? (
-            <label className="block text-sm font-medium">
-              Full Name
-              <input name="fullName" autoComplete="name" placeholder="John Doe" className={input} />
-            </label>
+            <TextField label="Full Name" name="fullName" autoComplete="name" placeholder="John Doe" error={errors.fullName} />
           ) : null}
-          <label className="block text-sm font-medium">
-            Email
-            <input name="email" type="email" autoComplete="email" placeholder="student@university.edu" className={input} />
-          </label>
-          <label className="block text-sm font-medium">
-            Password
-            <input
-              name="password"
-              type="password"
-              autoComplete={tab === "login" ? "current-password" : "new-password"}
-              className={input}
-            />
-          </label>
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            placeholder="student@university.edu"
+            error={errors.email}
+          />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete={tab === "login" ? "current-password" : "new-password"}
+            error={errors.password}
+          />
           {tab === "signup" ? (
             <>
               <label className="flex items-center gap-2 text-sm">
@@ -175,10 +184,7 @@ export default function AuthPage() {
                 Sign up as Admin
               </label>
               {asAdmin ? (
-                <label className="block text-sm font-medium">
-                  Admin Secret Code
-                  <input name="adminCode" type="password" autoComplete="off" className={input} />
-                </label>
+                <TextField label="Admin Secret Code" name="adminCode" type="password" autoComplete="off" error={errors.adminCode} />
               ) : null}
             </>
           ) : null}

@@ -40,7 +40,8 @@ export default function ProfilePage() {
   const { name, email } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
-  const validate = useValidateOnSubmit();
+  const validate = useValidateOnSubmit(result);
+  const { errors } = validate;
   useActionToast(result);
   const busy = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction === "/student/profile";
 
@@ -53,8 +54,8 @@ export default function ProfilePage() {
         {/* Remounts with the saved values, so the fields show what was stored (trimmed, lower-cased). */}
         <Form key={`${name}\n${email}`} method="post" noValidate onSubmit={validate(ProfileSchema)} className="mt-6 space-y-4">
           <fieldset disabled={busy} className="space-y-4">
-            <TextField label="Full Name" name="full_name" defaultValue={name} autoComplete="name" maxLength={100} required />
-            <TextField label="Email" name="email" type="email" defaultValue={email} autoComplete="email" maxLength={255} required />
+            <TextField label="Full Name" name="full_name" defaultValue={name} autoComplete="name" maxLength={100} required error={errors.full_name} />
+            <TextField label="Email" name="email" type="email" defaultValue={email} autoComplete="email" maxLength={255} required error={errors.email} />
           </fieldset>
           <div className="flex justify-end">
             <Button type="submit" busy={busy}>

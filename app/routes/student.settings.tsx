@@ -58,7 +58,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { currentPassword: input.currentPassword, newPassword: input.newPassword },
     );
     await (result.ok || result.error !== PROFILE_MESSAGES.wrongCurrentPassword ? attempt.succeeded() : attempt.failed());
-    return result.ok ? success(PROFILE_MESSAGES.passwordChanged) : failure(result.error, result.status);
+    if (result.ok) return success(PROFILE_MESSAGES.passwordChanged);
+    return failure(result.error, result.status, undefined, result.error === PROFILE_MESSAGES.wrongCurrentPassword ? "currentPassword" : undefined);
   } catch (error) {
     return actionError(error, PROFILE_MESSAGES.passwordFailed);
   }
@@ -67,7 +68,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function SettingsPage() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
-  const validate = useValidateOnSubmit();
+  const validate = useValidateOnSubmit(result);
+  const { errors } = validate;
   const form = useRef<HTMLFormElement>(null);
   // Passwords never stay in the fields after a change.
   const onSuccess = useCallback(() => form.current?.reset(), []);
@@ -84,7 +86,7 @@ export default function SettingsPage() {
         </p>
         <Form ref={form} method="post" noValidate onSubmit={validate(ChangePasswordSchema)} className="mt-6 space-y-4">
           <fieldset disabled={busy} className="space-y-4">
-            <TextField label="Current Password" name="currentPassword" type="password" autoComplete="current-password" required />
+            <TextField label="Current Password" name="currentPassword" type="password" autoComplete="current-password" required error={errors.currentPassword} />
             <TextField
               label="New Password"
               name="newPassword"
@@ -93,8 +95,9 @@ export default function SettingsPage() {
               hint="8 to 128 characters."
               maxLength={128}
               required
+              error={errors.newPassword}
             />
-            <TextField label="Confirm New Password" name="confirmPassword" type="password" autoComplete="new-password" maxLength={128} required />
+            <TextField label="Confirm New Password" name="confirmPassword" type="password" autoComplete="new-password" maxLength={128} required error={errors.confirmPassword} />
           </fieldset>
           <div className="flex justify-end">
             <Button type="submit" busy={busy}>

@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DEMO, expect, login, signUp, test, uniqueEmail, waitForLive, type Page } from "./fixtures";
+import { DEMO, errorToast, expect, expectFieldError, expectNoFieldError, login, signUp, test, uniqueEmail, waitForLive, type Page } from "./fixtures";
 
 /** A toast (success toasts are role=status, errors role=alert). */
 const toast = (page: Page, text: string) => page.getByRole("status").filter({ hasText: text });
@@ -145,6 +145,21 @@ test("an admin builds a question bank, runs a room and a second tab follows live
     await expect(page.getByRole("heading", { level: 2, name: "Test Rooms" })).toBeVisible();
     // The create-room form: its labels are unique on this page.
     const form = page.getByRole("main");
+    // A room without a name or category: the spec's message under the first empty field, which takes the focus.
+    await form.getByRole("button", { name: "Create Room" }).click();
+    const roomName = form.getByLabel("Room name");
+    await expectFieldError(roomName, "Please fill all fields and select a category");
+    await expect(roomName).toBeFocused();
+    await expect(errorToast(page, "Please fill all fields and select a category")).toBeVisible();
+    await roomName.fill("x");
+    await expectNoFieldError(roomName);
+    await form.getByLabel("Duration (minutes)").fill("0");
+    await form.getByRole("button", { name: "Create Room" }).click();
+    await expectFieldError(form.getByLabel("Category"), "Please fill all fields and select a category");
+    await expectFieldError(form.getByLabel("Duration (minutes)"), "Duration must be at least 1 minute");
+    await expect(form.getByLabel("Category")).toBeFocused();
+    await form.getByLabel("Duration (minutes)").fill("60");
+    await expectNoFieldError(form.getByLabel("Duration (minutes)"));
     for (const [name, type, hint] of [
       [codingRoom, "Coding", "2 coding questions in this category."],
       [mcqRoom, "Multiple choice (20 questions)", "20 MCQs in this category."],

@@ -1,4 +1,16 @@
-import { ADMIN_CODE, allowConsoleErrors, expect, login, resourceError, signUp, test, uniqueEmail } from "./fixtures";
+import {
+  ADMIN_CODE,
+  allowConsoleErrors,
+  errorToast,
+  expect,
+  expectFieldError,
+  expectNoFieldError,
+  login,
+  resourceError,
+  signUp,
+  test,
+  uniqueEmail,
+} from "./fixtures";
 
 const PORTAL_PATH = /\/student$/;
 
@@ -28,16 +40,55 @@ test("a new student signs up, logs out and logs back in", async ({ page }) => {
 });
 
 test.describe("sign-up validation", () => {
-  test("a one-character name is refused", async ({ page }) => {
+  test("a one-character name is refused under the name field, and fixing it clears the error", async ({ page }) => {
     await signUp(page, { fullName: "A", email: uniqueEmail("short-name"), password: "long-enough-1" });
-    await expect(page.getByRole("alert").filter({ hasText: "Name must be at least 2 characters" })).toBeVisible();
+    const name = page.getByRole("textbox", { name: "Full Name" });
+    await expectFieldError(name, "Name must be at least 2 characters");
+    // The field takes the focus and reads the message as its description; the
+    // spec's toast still shows it, without announcing it a second time.
+    await expect(name).toBeFocused();
+    await expect(errorToast(page, "Name must be at least 2 characters")).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "Name must be at least 2 characters" })).toHaveCount(0);
+    await expectNoFieldError(page.getByRole("textbox", { name: "Email" }));
+    await expect(page).toHaveURL(/\/auth$/);
+
+    await name.fill("Al");
+    await expectNoFieldError(name);
+    await expect(page.getByText("Name must be at least 2 characters", { exact: true })).toHaveCount(1); // the toast alone
+  });
+
+  test("every wrong field shows its own message; only the first is toasted", async ({ page }) => {
+    await signUp(page, { fullName: "Short Pass", email: "not-an-email", password: "1234567" });
+    const email = page.getByRole("textbox", { name: "Email" });
+    const password = page.getByLabel("Password", { exact: true });
+    await expectFieldError(email, "Invalid email address");
+    await expectFieldError(password, "Password must be at least 8 characters");
+    await expectNoFieldError(page.getByRole("textbox", { name: "Full Name" }));
+    await expect(email).toBeFocused();
+    await expect(errorToast(page, "Invalid email address")).toBeVisible();
+    await expect(errorToast(page, "Password must be at least 8 characters")).toHaveCount(0);
+
+    // Fixing one leaves the other.
+    await email.fill("short-pass@e2e.test");
+    await expectNoFieldError(email);
+    await expectFieldError(password, "Password must be at least 8 characters");
     await expect(page).toHaveURL(/\/auth$/);
   });
 
-  test("a short password is refused", async ({ page }) => {
-    await signUp(page, { fullName: "Short Pass", email: uniqueEmail("short-pass"), password: "1234567" });
-    await expect(page.getByRole("alert").filter({ hasText: "Password must be at least 8 characters" })).toBeVisible();
-    await expect(page).toHaveURL(/\/auth$/);
+  test("without the browser's check (no JavaScript), the server's answer shows under its field", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    try {
+      const page = await context.newPage();
+      await page.goto("/auth");
+      const form = page.getByRole("tabpanel");
+      await form.locator('input[name="email"]').fill("not-an-email");
+      await form.locator('input[name="password"]').fill("long-enough-1");
+      await form.getByRole("button", { name: "Login" }).click();
+      await expectFieldError(page.getByRole("textbox", { name: "Email" }), "Invalid email address");
+      await expectNoFieldError(page.getByLabel("Password", { exact: true }));
+    } finally {
+      await context.close();
+    }
   });
 
   test.describe(() => {
@@ -50,6 +101,11 @@ test.describe("sign-up validation", () => {
       const password = "long-enough-1";
       await signUp(page, { fullName: "Mallory", email, password, adminCode: "WRONG-CODE" });
       await expect(page.getByRole("alert").filter({ hasText: "Invalid admin secret code" })).toBeVisible();
+      // The server's answer names the field too.
+      const code = page.getByLabel("Admin Secret Code");
+      await expectFieldError(code, "Invalid admin secret code");
+      await code.fill("STILL-WRONG");
+      await expectNoFieldError(code);
       await expect(page).toHaveURL(/\/auth$/);
 
       await login(page, email, password);

@@ -1,4 +1,4 @@
-import { expect, test as base, type BrowserContext, type ConsoleMessage, type Page, type WebSocket } from "@playwright/test";
+import { expect, test as base, type BrowserContext, type ConsoleMessage, type Locator, type Page, type WebSocket } from "@playwright/test";
 
 /**
  * A console error a test expects and therefore allows. `message` must match the
@@ -178,3 +178,25 @@ export function waitForLive(page: Page, room: string, timeout = 15_000): Promise
     page.on("websocket", onSocket);
   });
 }
+
+/**
+ * A field showing its error the accessible way (issue 42, item 6): the control is
+ * aria-invalid and its aria-describedby names an element holding `message`.
+ */
+export async function expectFieldError(control: Locator, message: string) {
+  await expect(control).toHaveAttribute("aria-invalid", "true");
+  await expect(control).toHaveAccessibleDescription(new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+  const ids = ((await control.getAttribute("aria-describedby")) ?? "").split(/\s+/).filter(Boolean);
+  const texts = await Promise.all(ids.map((id) => control.page().locator(`[id="${id}"]`).textContent()));
+  expect(texts, "aria-describedby names the message").toContain(message);
+}
+
+/** A field with no error: not aria-invalid, and no error message named by aria-describedby. */
+export async function expectNoFieldError(control: Locator) {
+  await expect(control).not.toHaveAttribute("aria-invalid", "true");
+  const ids = ((await control.getAttribute("aria-describedby")) ?? "").split(/\s+/).filter(Boolean);
+  expect(ids.filter((id) => id.endsWith("-error"))).toEqual([]);
+}
+
+/** An error toast whether announced (role=alert) or shown quietly beside a field that took the focus. */
+export const errorToast = (page: Page, text: string) => page.locator('[data-toast="error"]').filter({ hasText: text });

@@ -4,7 +4,7 @@
 // runner (the open case shown, hidden cases pass or fail only), reloads and
 // finds the draft, and exits with the confirmation. The admin sees the
 // student join live.
-import { expect, test, waitForLive } from "./fixtures";
+import { errorToast, expect, expectFieldError, expectNoFieldError, test, waitForLive } from "./fixtures";
 import { alertToast, editor, joinPracticeRoom, loginAdmin, newPerson, questionNav, signUpStudent, solutionOf, toast, typeCode } from "./rooms";
 
 test("an admin opens a practice room; a student joins by OTP, solves a question, keeps the draft across a reload and exits", async ({ browser, page: admin }, testInfo) => {
@@ -18,8 +18,12 @@ test("an admin opens a practice room; a student joins by OTP, solves a question,
   // Create: both fields are required.
   const form = admin.getByRole("main");
   await form.getByRole("button", { name: "Create Room" }).click();
-  await expect(alertToast(admin, "Please fill all fields")).toBeVisible();
+  // Under the first empty field, which takes the focus (issue 42, item 6); the toast shows it unannounced.
+  await expectFieldError(form.getByLabel("Room name"), "Please fill all fields");
+  await expect(form.getByLabel("Room name")).toBeFocused();
+  await expect(errorToast(admin, "Please fill all fields")).toBeVisible();
   await form.getByLabel("Room name").fill(name);
+  await expectNoFieldError(form.getByLabel("Room name"));
   await form.getByLabel("Category").selectOption({ label: "Basics" });
   await form.getByRole("button", { name: "Create Room" }).click();
   await expect(toast(admin, "Practice room created")).toBeVisible();

@@ -5,7 +5,7 @@
 // password change, after which only the new password logs in.
 import type { Response } from "@playwright/test";
 import { codingQuestions } from "../../scripts/seed-data.mjs";
-import { allowConsoleErrors, expect, login, resourceError, test, waitForLive, type Page } from "./fixtures";
+import { allowConsoleErrors, errorToast, expect, expectFieldError, expectNoFieldError, login, resourceError, test, waitForLive, type Page } from "./fixtures";
 import {
   acceptTermsAndLaunch,
   alertToast,
@@ -182,12 +182,19 @@ test.describe("changing the password", () => {
       // The confirmation must match (checked before anything is sent).
       await fillPasswords(page, account.password, newPassword, "something-else-1");
       await submit.click();
-      await expect(alertToast(page, "Passwords don't match")).toBeVisible();
+      // Under the confirmation, which takes the focus (issue 42, item 6); the toast shows it too, unannounced.
+      const confirm = form.getByLabel("Confirm New Password");
+      await expectFieldError(confirm, "Passwords don't match");
+      await expect(confirm).toBeFocused();
+      await expect(errorToast(page, "Passwords don't match")).toBeVisible();
 
       // A session alone is not enough: the current password must be right.
       await fillPasswords(page, "not-my-password", newPassword, newPassword);
+      await expectNoFieldError(confirm);
       await submit.click();
       await expect(alertToast(page, "Current password is incorrect")).toBeVisible();
+      // The server's answer names the field too.
+      await expectFieldError(form.getByLabel("Current Password"), "Current password is incorrect");
 
       await fillPasswords(page, account.password, newPassword, newPassword);
       await submit.click();

@@ -59,12 +59,24 @@ describe("sign-up", () => {
     [{ email: "not-an-email" }, "Invalid email address"],
     [{ password: "short" }, "Password must be at least 8 characters"],
     [{ password: "p".repeat(129) }, "Password too long"],
-  ])("answers 400 with the spec message for %o", async (override, message) => {
+  ])("answers 400 with the spec message for %o, shown under its field without JavaScript", async (override, message) => {
     const fields = { intent: "signup", fullName: "Valid Name", email: uniqueEmail(), password: "password123", ...override };
     const response = await postForm("/auth", fields);
     expect(response.status).toBe(400);
-    expect(await response.text()).toContain(message);
+    const html = await response.text();
+    expect(html).toContain(message);
     expect(await userCount(fields.email)).toBe(0);
+    // The page a plain form post gets back (issue 42, item 6): the failing field's control is
+    // aria-invalid and described by the element holding the message. (It renders the
+    // Login tab, so the sign-up's own fields show it only when Login has them too.)
+    const field = Object.keys(override)[0]!;
+    const control = new RegExp(`<input[^>]*name="${field}"[^>]*>`).exec(html)?.[0];
+    if (field === "fullName") return expect(control).toBeUndefined();
+    expect(control).toContain('aria-invalid="true"');
+    const describedBy = /aria-describedby="([^"]+)"/.exec(control!)![1]!.split(" ");
+    const errorId = describedBy.find((id) => id.endsWith("-error"))!;
+    expect(html).toContain(`id="${errorId}"`);
+    expect(new RegExp(`id="${errorId}"[^>]*>${message}<`).test(html)).toBe(true);
   });
 
   it("rejects a second account with the same email, in any case", async () => {

@@ -1,10 +1,12 @@
 import { useFetcher } from "@remix-run/react";
-import { useCallback, useId, useState, type FormEvent } from "react";
+import { useCallback, useId, useState } from "react";
 import { useToast } from "~/components/toaster";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import { FieldError, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { useActionToast } from "~/components/use-action-toast";
+import { useValidateOnSubmit } from "~/components/use-validate-on-submit";
+import type { FieldErrors } from "~/lib/http/field-errors";
 import {
   CodingQuestionSchema,
   DEFAULT_CATEGORY,
@@ -16,7 +18,6 @@ import {
   MSG_MAX_FIVE,
   TEST_CASES_PER_QUESTION,
 } from "~/lib/questions/question-validation";
-import { firstError } from "~/lib/accounts/validation";
 import type { StoredGrading } from "~/lib/questions/grading";
 import { GradingFields } from "./grading-fields";
 import { categoryOptions, CheckboxField, DIFFICULTY_OPTIONS, LANGUAGE_OPTIONS } from "./shared";
@@ -27,9 +28,12 @@ export type EditableTestCase = { input: string; expectedOutput: string; points: 
 export function CodingQuestionFields({
   categories,
   defaults,
+  errors = {},
 }: {
   categories: string[];
   defaults?: { title?: string; description?: string; category?: string; language?: string; difficulty?: string } & Partial<StoredGrading>;
+  /** Each field's error, from `useValidateOnSubmit`. */
+  errors?: FieldErrors;
 }) {
   const idPrefix = useId();
   const names = categories.includes(defaults?.category ?? DEFAULT_CATEGORY)
@@ -37,35 +41,39 @@ export function CodingQuestionFields({
     : [...categories, defaults?.category ?? DEFAULT_CATEGORY];
   return (
     <div className="space-y-4">
-      <TextField label="Title" name="title" defaultValue={defaults?.title} maxLength={LIMITS.title} placeholder="e.g. Sum of Two Numbers" />
+      <TextField label="Title" name="title" defaultValue={defaults?.title} maxLength={LIMITS.title} placeholder="e.g. Sum of Two Numbers" error={errors.title} />
       <TextAreaField
         label="Description"
         name="description"
         defaultValue={defaults?.description}
         rows={5}
         placeholder="Problem statement, input and output format, constraints…"
+        error={errors.description}
       />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <SelectField
           label="Category"
           name="category"
+          error={errors.category}
           defaultValue={defaults?.category ?? DEFAULT_CATEGORY}
           options={categoryOptions(names)}
         />
         <SelectField
           label="Language"
           name="language"
+          error={errors.language}
           defaultValue={defaults?.language ?? DEFAULT_LANGUAGE}
           options={LANGUAGE_OPTIONS}
         />
         <SelectField
           label="Difficulty"
           name="difficulty"
+          error={errors.difficulty}
           defaultValue={defaults?.difficulty ?? DEFAULT_DIFFICULTY}
           options={DIFFICULTY_OPTIONS}
         />
       </div>
-      <GradingFields defaults={defaults} idPrefix={idPrefix} />
+      <GradingFields defaults={defaults} idPrefix={idPrefix} errors={errors} />
     </div>
   );
 }
@@ -145,6 +153,7 @@ export function splitSummary(cases: { isHidden: boolean }[]) {
 export function CodingQuestionForm({ categories }: { categories: string[] }) {
   const fetcher = useFetcher<{ ok: boolean }>();
   const toast = useToast();
+  const validate = useValidateOnSubmit(fetcher.data);
   const [formKey, setFormKey] = useState(0);
   const [cases, setCases] = useState<EditableTestCase[]>(defaultTestCases);
 
@@ -156,15 +165,6 @@ export function CodingQuestionForm({ categories }: { categories: string[] }) {
     }, []),
   );
 
-  function validate(event: FormEvent<HTMLFormElement>) {
-    const values = { ...Object.fromEntries(new FormData(event.currentTarget)), testCases: cases };
-    const error = firstError(CodingQuestionSchema, values);
-    if (error) {
-      event.preventDefault();
-      toast({ type: "error", message: error });
-    }
-  }
-
   function addCase() {
     if (cases.length >= TEST_CASES_PER_QUESTION) return toast({ type: "error", message: MSG_MAX_FIVE });
     setCases([...cases, { input: "", expectedOutput: "", points: DEFAULT_POINTS, isHidden: cases.some((c) => !c.isHidden) }]);
@@ -172,10 +172,10 @@ export function CodingQuestionForm({ categories }: { categories: string[] }) {
 
   const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" onSubmit={validate} noValidate key={formKey} className="space-y-5">
+    <fetcher.Form method="post" onSubmit={validate(CodingQuestionSchema)} noValidate key={formKey} className="space-y-5">
       <input type="hidden" name="intent" value="add-coding" />
       <input type="hidden" name="testCases" value={JSON.stringify(cases)} />
-      <CodingQuestionFields categories={categories} />
+      <CodingQuestionFields categories={categories} errors={validate.errors} />
 
       <div>
         <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
@@ -189,6 +189,10 @@ export function CodingQuestionForm({ categories }: { categories: string[] }) {
           <Badge tone={cases.length === TEST_CASES_PER_QUESTION ? "green" : "yellow"}>
             {cases.length} of {TEST_CASES_PER_QUESTION} · {splitSummary(cases)}
           </Badge>
+        </div>
+        {/* No one control holds the cases: the message sits under their heading, and the toast announces it. */}
+        <div className="mb-2">
+          <FieldError id={`new-cases-${formKey}`} error={validate.errors.testCases} />
         </div>
         <div className="space-y-3">
           {cases.map((c, i) => (

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
+import type { FieldErrors } from "~/lib/http/field-errors";
 import {
   CHECKER_LABELS,
   CHECKER_TYPES,
@@ -20,7 +21,15 @@ const CHECKER_OPTIONS = CHECKER_TYPES.map((value) => ({ value, label: CHECKER_LA
  * checkerType and its own fields); `withGrading` in ~/lib/questions/grading
  * reads them. Only the chosen check's fields are rendered, so only they post.
  */
-export function GradingFields({ defaults, idPrefix }: { defaults?: Partial<StoredGrading>; idPrefix: string }) {
+export function GradingFields({
+  defaults,
+  idPrefix,
+  errors = {},
+}: {
+  defaults?: Partial<StoredGrading>;
+  idPrefix: string;
+  errors?: FieldErrors;
+}) {
   const initial = gradingFormDefaults(defaults);
   const [type, setType] = useState<CheckerType>(initial.checkerType);
   return (
@@ -31,6 +40,7 @@ export function GradingFields({ defaults, idPrefix }: { defaults?: Partial<Store
           id={`${idPrefix}-time-limit`}
           label="Time limit (seconds)"
           name="timeLimit"
+          error={errors.timeLimit}
           inputMode="decimal"
           defaultValue={initial.timeLimit}
           placeholder="Default"
@@ -40,6 +50,7 @@ export function GradingFields({ defaults, idPrefix }: { defaults?: Partial<Store
           id={`${idPrefix}-memory-limit`}
           label="Memory limit (MB)"
           name="memoryLimit"
+          error={errors.memoryLimit}
           inputMode="numeric"
           defaultValue={initial.memoryLimit}
           placeholder="Default"
@@ -49,6 +60,7 @@ export function GradingFields({ defaults, idPrefix }: { defaults?: Partial<Store
           id={`${idPrefix}-checker`}
           label="Output check"
           name="checkerType"
+          error={errors.checkerType}
           value={type}
           onChange={(e) => setType(e.target.value as CheckerType)}
           options={CHECKER_OPTIONS}
@@ -60,6 +72,7 @@ export function GradingFields({ defaults, idPrefix }: { defaults?: Partial<Store
             id={`${idPrefix}-absolute`}
             label="Absolute tolerance"
             name="toleranceAbsolute"
+          error={errors.toleranceAbsolute}
             defaultValue={initial.toleranceAbsolute}
             placeholder="e.g. 1e-6"
           />
@@ -67,6 +80,7 @@ export function GradingFields({ defaults, idPrefix }: { defaults?: Partial<Store
             id={`${idPrefix}-relative`}
             label="Relative tolerance"
             name="toleranceRelative"
+          error={errors.toleranceRelative}
             defaultValue={initial.toleranceRelative}
             placeholder="e.g. 1e-6"
           />
@@ -84,6 +98,7 @@ export function GradingFields({ defaults, idPrefix }: { defaults?: Partial<Store
           id={`${idPrefix}-checker-source`}
           label="Custom checker (C++ source)"
           name="checkerSource"
+          error={errors.checkerSource}
           rows={8}
           maxLength={MAX_CHECKER_SOURCE_CHARS}
           defaultValue={initial.checkerSource}

@@ -23,7 +23,8 @@ export type CategoryCount = { name: string; mcq: number; coding: number };
  */
 export function CreateRoomForm({ categories, onCreated }: { categories: CategoryCount[]; onCreated?: (roomId: string) => void }) {
   const fetcher = useFetcher<ActionResult>();
-  const validate = useValidateOnSubmit();
+  const validate = useValidateOnSubmit(fetcher.data);
+  const { errors } = validate;
   const [type, setType] = useState<"coding" | "mcq">("coding");
   const [category, setCategory] = useState("");
   const [formKey, setFormKey] = useState(0);
@@ -42,12 +43,13 @@ export function CreateRoomForm({ categories, onCreated }: { categories: Category
       <h3 className="mb-4 font-semibold">Create a room</h3>
       <fetcher.Form method="post" onSubmit={validate(CreateRoomSchema)} key={formKey} className="space-y-4" noValidate>
         <input type="hidden" name="intent" value="create" />
-        <TextField label="Room name" name="roomName" placeholder="Data Structures — Midterm" maxLength={120} required />
+        <TextField label="Room name" name="roomName" placeholder="Data Structures — Midterm" maxLength={120} required error={errors.roomName} />
         <SelectField
           label="Category"
           name="category"
           value={category}
           onChange={(e) => setCategory(e.target.value)}
+          error={errors.category}
           options={[{ value: "", label: "Select a category" }, ...categories.map((c) => ({ value: c.name, label: c.name }))]}
           hint={
             available === null
@@ -79,6 +81,7 @@ export function CreateRoomForm({ categories, onCreated }: { categories: Category
             label="Language"
             name="language"
             defaultValue="python"
+            error={errors.language}
             options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_LABELS[l] }))}
           />
         ) : (
@@ -99,6 +102,7 @@ export function CreateRoomForm({ categories, onCreated }: { categories: Category
           min={1}
           max={1440}
           defaultValue={ROOM_LIMITS.defaultDuration}
+          error={errors.durationMinutes}
         />
         <Button type="submit" busy={fetcher.state !== "idle"} className="w-full">
           Create Room

@@ -2,11 +2,11 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useState, type MutableRefObject } from "react";
 import { useToast } from "~/components/toaster";
 import { useActionToast } from "~/components/use-action-toast";
-import { useValidateOnSubmit } from "~/components/use-validate-on-submit";
+import { useDialogValidation } from "~/components/use-validate-on-submit";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog, Dialog, FormActions } from "~/components/ui/dialog";
 import { TextField } from "~/components/ui/field";
-import { ExtendSchema, ROOM_LIMITS, scheduleSchema, UnlockCodeSchema } from "~/lib/rooms/room-validation";
+import { AddParticipantSchema, ExtendSchema, ROOM_LIMITS, scheduleSchema, UnlockCodeSchema } from "~/lib/rooms/room-validation";
 import { localInputInstant, localInputValue } from "~/lib/ui/format";
 import { OtpCode, useCopyOtp } from "./otp-code";
 import { QuestionChecklist } from "./question-checklist";
@@ -95,7 +95,7 @@ export function useDialogForm(onClose: () => void) {
 
 export function ExtendDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const fetcher = useDialogForm(onClose);
-  const validate = useValidateOnSubmit();
+  const validate = useDialogValidation(open, fetcher.data);
   return (
     <Dialog open={open} onClose={onClose} title="Extend time" description="Adds minutes to the test's end time for everyone.">
       <fetcher.Form
@@ -105,7 +105,7 @@ export function ExtendDialog({ open, onClose }: { open: boolean; onClose: () => 
         onSubmit={validate(ExtendSchema)}
       >
         <input type="hidden" name="intent" value="extend" />
-        <TextField label="Minutes to add" name="minutes" type="number" min={1} defaultValue={ROOM_LIMITS.defaultExtend} autoFocus />
+        <TextField label="Minutes to add" name="minutes" type="number" min={1} defaultValue={ROOM_LIMITS.defaultExtend} autoFocus error={validate.errors.minutes} />
         <FormActions onCancel={onClose} busy={fetcher.state !== "idle"} submitLabel="Extend" />
       </fetcher.Form>
     </Dialog>
@@ -114,7 +114,7 @@ export function ExtendDialog({ open, onClose }: { open: boolean; onClose: () => 
 
 export function UnlockCodeDialog({ open, onClose, current }: { open: boolean; onClose: () => void; current: string | null }) {
   const fetcher = useDialogForm(onClose);
-  const validate = useValidateOnSubmit();
+  const validate = useDialogValidation(open, fetcher.data);
   return (
     <Dialog
       open={open}
@@ -129,7 +129,7 @@ export function UnlockCodeDialog({ open, onClose, current }: { open: boolean; on
         onSubmit={validate(UnlockCodeSchema)}
       >
         <input type="hidden" name="intent" value="unlock-code" />
-        <TextField label="Unlock code" name="unlockCode" defaultValue={current ?? ""} autoComplete="off" autoFocus />
+        <TextField label="Unlock code" name="unlockCode" defaultValue={current ?? ""} autoComplete="off" autoFocus error={validate.errors.unlockCode} />
         <FormActions onCancel={onClose} busy={fetcher.state !== "idle"} submitLabel="Save" />
       </fetcher.Form>
     </Dialog>
@@ -206,6 +206,7 @@ type Suggestion = { id: string; name: string; email: string };
 
 export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const fetcher = useDialogForm(onClose);
+  const validate = useDialogValidation(open, fetcher.data);
   const { load: loadSuggestions, data: suggested } = useJsonResource<{ students: Suggestion[] }>();
   const [email, setEmail] = useState("");
   useEffect(() => {
@@ -219,7 +220,7 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
   const list = email.trim().length >= 2 && suggested && "students" in suggested ? suggested.students : [];
   return (
     <Dialog open={open} onClose={onClose} title="Add user to room" description="Type at least 2 characters of a student's email or name.">
-      <fetcher.Form method="post" className="space-y-3" noValidate>
+      <fetcher.Form method="post" className="space-y-3" noValidate onSubmit={validate(AddParticipantSchema)}>
         <input type="hidden" name="intent" value="add-participant" />
         <TextField
           label="Student email"
@@ -230,6 +231,7 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
           autoComplete="off"
           autoFocus
           list="student-suggestions"
+          error={validate.errors.email}
         />
         {list.length > 0 ? (
           <ul className="max-h-56 overflow-y-auto rounded-md border border-slate-200 text-sm dark:border-slate-700" aria-label="Suggestions">
@@ -256,7 +258,7 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
 /** Schedule Start: a local date and time, sent as UTC; Clear schedule when there is one. */
 export function ScheduleDialog({ open, onClose, scheduledAt }: { open: boolean; onClose: () => void; scheduledAt: number | null }) {
   const fetcher = useDialogForm(onClose);
-  const validate = useValidateOnSubmit();
+  const validate = useDialogValidation(open, fetcher.data);
   const [local, setLocal] = useState(() => (scheduledAt ? localInputValue(scheduledAt) : ""));
   const [clearing, setClearing] = useState(false);
   const zone = typeof Intl === "undefined" ? "" : Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -278,6 +280,7 @@ export function ScheduleDialog({ open, onClose, scheduledAt }: { open: boolean; 
             value={local}
             onChange={(e) => setLocal(e.target.value)}
             hint={zone ? `Your time zone: ${zone}` : undefined}
+            error={validate.errors.startsAt}
             required
             autoFocus
           />

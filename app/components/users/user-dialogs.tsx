@@ -3,8 +3,8 @@ import { useCallback, type FormEvent, type ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { SelectField, TextField } from "~/components/ui/field";
-import { useToast } from "~/components/toaster";
 import { useActionToast } from "~/components/use-action-toast";
+import { useDialogValidation } from "~/components/use-validate-on-submit";
 import {
   CreateUserSchema,
   ResetPasswordSchema,
@@ -12,8 +12,6 @@ import {
   type UserActionResult,
   type UserRow,
 } from "~/lib/accounts/user-validation";
-import { firstError } from "~/lib/accounts/validation";
-import type { z } from "zod";
 import { USERS_PATH } from "./users-toolbar";
 
 const ROLE_CHOICES = [
@@ -22,32 +20,27 @@ const ROLE_CHOICES = [
 ];
 
 type Schema = typeof CreateUserSchema | typeof UpdateUserSchema | typeof ResetPasswordSchema;
-const check = (schema: Schema, values: unknown) => firstError(schema as z.ZodTypeAny, values);
 
 /**
- * A fetcher for one dialog: checks the form with the shared schema first (the
- * first failing message is toasted, spec 1 section 5), then posts it; toasts
- * the outcome and closes the dialog on success.
+ * A fetcher for one dialog: checks the form with the shared schema first (each
+ * failing field's message under it, the first toasted, spec 1 section 5), then
+ * posts it; toasts the outcome and closes the dialog on success.
  */
-function useUserForm(schema: Schema, onDone: () => void) {
+function useUserForm(schema: Schema, open: boolean, onDone: () => void) {
   const fetcher = useFetcher<UserActionResult>();
-  const toast = useToast();
+  const validate = useDialogValidation(open, fetcher.data);
   const busy = fetcher.state !== "idle";
   const onSuccess = useCallback(() => onDone(), [onDone]);
   useActionToast(fetcher.data, onSuccess);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (busy) return event.preventDefault();
+    validate(schema)(event);
+    if (event.defaultPrevented) return;
     event.preventDefault();
-    if (busy) return;
-    const form = new FormData(event.currentTarget);
-    const error = check(schema, Object.fromEntries(form));
-    if (error) {
-      toast({ type: "error", message: error });
-      return;
-    }
-    fetcher.submit(form, { method: "post", action: USERS_PATH });
+    fetcher.submit(new FormData(event.currentTarget), { method: "post", action: USERS_PATH });
   }
-  return { busy, onSubmit };
+  return { busy, onSubmit, errors: validate.errors };
 }
 
 function Actions({ busy, onCancel, children }: { busy: boolean; onCancel: () => void; children: ReactNode }) {
@@ -65,7 +58,7 @@ function Actions({ busy, onCancel, children }: { busy: boolean; onCancel: () => 
 
 /** Add User (spec: admin-create-user {email, password, full_name, role}). */
 export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { busy, onSubmit } = useUserForm(CreateUserSchema, onClose);
+  const { busy, onSubmit, errors } = useUserForm(CreateUserSchema, open, onClose);
   return (
     <Dialog
       open={open}
@@ -76,8 +69,8 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
       <form method="post" action={USERS_PATH} noValidate onSubmit={onSubmit} className="space-y-4">
         <input type="hidden" name="intent" value="create" />
         <fieldset disabled={busy} className="space-y-4">
-          <TextField label="Full Name" name="full_name" autoComplete="off" placeholder="John Doe" maxLength={100} autoFocus />
-          <TextField label="Email" name="email" type="email" autoComplete="off" placeholder="student@university.edu" maxLength={255} />
+          <TextField label="Full Name" name="full_name" autoComplete="off" placeholder="John Doe" maxLength={100} autoFocus error={errors.full_name} />
+          <TextField label="Email" name="email" type="email" autoComplete="off" placeholder="student@university.edu" maxLength={255} error={errors.email} />
           <TextField
             label="Password"
             name="password"
@@ -85,12 +78,14 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
             autoComplete="new-password"
             hint="8 to 128 characters."
             maxLength={128}
+            error={errors.password}
           />
           <SelectField
             label="Role"
             name="role"
             defaultValue=""
             options={[{ value: "", label: "Select a role" }, ...ROLE_CHOICES]}
+            error={errors.role}
           />
         </fieldset>
         <Actions busy={busy} onCancel={onClose}>
@@ -111,7 +106,7 @@ export function EditUserDialog({
   viewerId: string;
   onClose: () => void;
 }) {
-  const { busy, onSubmit } = useUserForm(UpdateUserSchema, onClose);
+  const { busy, onSubmit, errors } = useUserForm(UpdateUserSchema, user !== null, onClose);
   const self = user?.id === viewerId;
   return (
     <Dialog open={user !== null} onClose={onClose} title="Edit User" description={user ? user.email : undefined}>
@@ -120,8 +115,8 @@ export function EditUserDialog({
           <input type="hidden" name="intent" value="update" />
           <input type="hidden" name="userId" value={user.id} />
           <fieldset disabled={busy} className="space-y-4">
-            <TextField label="Full Name" name="full_name" defaultValue={user.name} autoComplete="off" maxLength={100} autoFocus />
-            <TextField label="Email" name="email" type="email" defaultValue={user.email} autoComplete="off" maxLength={255} />
+            <TextField label="Full Name" name="full_name" defaultValue={user.name} autoComplete="off" maxLength={100} autoFocus error={errors.full_name} />
+            <TextField label="Email" name="email" type="email" defaultValue={user.email} autoComplete="off" maxLength={255} error={errors.email} />
             <SelectField
               label="Role"
               name="role"
@@ -130,6 +125,7 @@ export function EditUserDialog({
               disabled={self}
               hint={self ? "You cannot change your own role." : undefined}
               options={user.role ? ROLE_CHOICES : [{ value: "", label: "Select a role" }, ...ROLE_CHOICES]}
+              error={errors.role}
             />
             <TextField
               label="New Password (optional)"
@@ -137,6 +133,7 @@ export function EditUserDialog({
               type="password"
               autoComplete="new-password"
               maxLength={128}
+              error={errors.password}
               hint={
                 self
                   ? "Leave blank to keep the current password. Your other sessions will be signed out."
@@ -163,7 +160,7 @@ export function ResetPasswordDialog({
   viewerId: string;
   onClose: () => void;
 }) {
-  const { busy, onSubmit } = useUserForm(ResetPasswordSchema, onClose);
+  const { busy, onSubmit, errors } = useUserForm(ResetPasswordSchema, user !== null, onClose);
   const self = user?.id === viewerId;
   return (
     <Dialog
@@ -193,6 +190,7 @@ export function ResetPasswordDialog({
               hint="8 to 128 characters."
               maxLength={128}
               autoFocus
+              error={errors.newPassword}
             />
           </fieldset>
           <Actions busy={busy} onCancel={onClose}>

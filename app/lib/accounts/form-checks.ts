@@ -5,6 +5,8 @@
 // zod 3's email pattern, so the browser and the action agree on every address.
 const EMAIL = /^(?!\.)(?!.*\.\.)([A-Z0-9_'+\-.]*)[A-Z0-9_+-]@([A-Z0-9][A-Z0-9-]*\.)+[A-Z]{2,}$/i;
 
+import type { FieldIssue } from "~/lib/http/field-errors";
+
 type Values = Record<string, unknown>;
 
 function emailError(value: unknown): string | null {
@@ -26,9 +28,22 @@ function nameError(value: unknown): string | null {
   return name.length > 100 ? "Name too long" : null;
 }
 
-/** The first failing message of a sign-in form, or null (LoginSchema's rules). */
-export const loginError = (values: Values): string | null => emailError(values.email) ?? passwordError(values.password);
+/** Each failing field of a form, in the schema's order, with its first message. */
+function issues(checks: [field: string, message: string | null][]): FieldIssue[] {
+  return checks.flatMap(([field, message]) => (message ? [{ field, message }] : []));
+}
 
-/** The first failing message of a sign-up form, or null (SignUpSchema's rules). */
-export const signUpError = (values: Values): string | null =>
-  nameError(values.fullName) ?? emailError(values.email) ?? passwordError(values.password);
+/** The failing fields of a sign-in form (LoginSchema's rules), first failing first; empty when valid. */
+export const loginIssues = (values: Values): FieldIssue[] =>
+  issues([
+    ["email", emailError(values.email)],
+    ["password", passwordError(values.password)],
+  ]);
+
+/** The failing fields of a sign-up form (SignUpSchema's rules), first failing first; empty when valid. */
+export const signUpIssues = (values: Values): FieldIssue[] =>
+  issues([
+    ["fullName", nameError(values.fullName)],
+    ["email", emailError(values.email)],
+    ["password", passwordError(values.password)],
+  ]);

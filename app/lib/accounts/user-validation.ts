@@ -138,4 +138,4 @@ export type UserRow = {
   accommodation: { unit: "minutes" | "percent"; amount: number; reason: string | null } | null;
 };
 
-export type UserActionResult = { ok: true; message: string } | { ok: false; error: string };
+export type UserActionResult = { ok: true; message: string } | { ok: false; error: string; field?: string };

@@ -31,7 +31,7 @@ export async function findPracticeRoomByOtp(db: Db, otp: string, now = Date.now(
  * profile not found" without a profile. `joined` is false on a re-entry.
  */
 export async function joinPracticeRoom(db: Db, studentId: string, otp: string, now = Date.now()) {
-  if (!OTP_PATTERN.test(otp)) throw new FormError("Please enter a valid 6-digit OTP");
+  if (!OTP_PATTERN.test(otp)) throw new FormError("Please enter a valid 6-digit OTP").onField("otp");
   const room = await findPracticeRoomByOtp(db, otp, now);
   // The same answer as a wrong test-room code, so the caller's rate limit counts it the same way.
   if (!room) throw new InvalidOtpError();

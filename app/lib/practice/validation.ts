@@ -56,7 +56,8 @@ export const CreatePracticeRoomSchema = z
     category: text(PRACTICE_LIMITS.category, PRACTICE_MESSAGES.unknownCategory),
   })
   .superRefine((v, ctx) => {
-    if (!v.roomName || !v.category) ctx.addIssue({ code: "custom", message: PRACTICE_MESSAGES.fillAll });
+    // The spec's one message, under the first field that lacks a value.
+    if (!v.roomName || !v.category) ctx.addIssue({ code: "custom", message: PRACTICE_MESSAGES.fillAll, path: [v.roomName ? "category" : "roomName"] });
   });
 
 const roomId = (failure: string) => z.string({ required_error: failure }).min(1, failure).max(PRACTICE_LIMITS.id, failure);

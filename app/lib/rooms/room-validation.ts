@@ -32,9 +32,11 @@ export const CreateRoomSchema = z
     shuffleOptions: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()),
   })
   .superRefine((v, ctx) => {
-    if (!v.roomName || !v.category) ctx.addIssue({ code: "custom", message: "Please fill all fields and select a category" });
-    if (v.roomName.length > 120) ctx.addIssue({ code: "custom", message: "Room name can be at most 120 characters" });
-    if (v.category.length > CATEGORY_MAX) ctx.addIssue({ code: "custom", message: CATEGORY_TOO_LONG });
+    // One message for both (the spec's), under the first field that lacks a value.
+    if (!v.roomName || !v.category)
+      ctx.addIssue({ code: "custom", message: "Please fill all fields and select a category", path: [v.roomName ? "category" : "roomName"] });
+    if (v.roomName.length > 120) ctx.addIssue({ code: "custom", message: "Room name can be at most 120 characters", path: ["roomName"] });
+    if (v.category.length > CATEGORY_MAX) ctx.addIssue({ code: "custom", message: CATEGORY_TOO_LONG, path: ["category"] });
   })
   // MCQ rooms store python (spec 1 section 5); only MCQ options shuffle.
   .transform((v) => ({ ...v, language: v.questionType === "mcq" ? ("python" as const) : v.language, shuffleOptions: v.questionType === "mcq" && v.shuffleOptions }));

@@ -93,7 +93,7 @@ export async function createRoom(
   input: { roomName: string; category: string; questionType: QuestionType; language: Room["language"]; durationMinutes: number; shuffleOptions?: boolean },
 ) {
   const known = await db.select({ name: categories.name }).from(categories).where(eq(categories.name, input.category)).get();
-  if (!known) throw new RoomRuleError("Please fill all fields and select a category");
+  if (!known) throw new RoomRuleError("Please fill all fields and select a category").onField("category");
   const needed = input.questionType === "mcq" ? ROOM_LIMITS.mcqQuestions : ROOM_LIMITS.codingMinimum;
   const inCategory = and(eq(questions.category, input.category), eq(questions.type, input.questionType));
   // MCQ rooms draw 20 at random; coding rooms take the whole category.
@@ -104,7 +104,7 @@ export async function createRoom(
     .orderBy(input.questionType === "mcq" ? sql`random()` : asc(questions.createdAt))
     .limit(input.questionType === "mcq" ? ROOM_LIMITS.mcqQuestions : ROOM_LIMITS.maxQuestions);
   if (picked.length < needed) {
-    throw new RoomRuleError(`Selected category must have at least ${needed} questions for ${input.questionType} type.`);
+    throw new RoomRuleError(`Selected category must have at least ${needed} questions for ${input.questionType} type.`).onField("category");
   }
   const id = crypto.randomUUID();
   // One section, "pick 20 (MCQ) or 2 (coding) of the category": each student draws their own at launch (decision 040).
@@ -423,14 +423,14 @@ export async function addParticipant(db: Db, room: Room, email: string) {
     .leftJoin(userRoles, eq(userRoles.userId, user.id))
     .where(eq(user.email, email))
     .get();
-  if (!profile) throw new RoomRuleError("User not found with this email", 404);
+  if (!profile) throw new RoomRuleError("User not found with this email", 404).onField("email");
   if (profile.role !== "student") throw new RoomRuleError("Only students can be added to a test room");
   const existing = await db
     .select({ id: roomParticipants.id, status: roomParticipants.status })
     .from(roomParticipants)
     .where(and(eq(roomParticipants.roomId, room.id), eq(roomParticipants.studentId, profile.id)))
     .get();
-  if (existing && existing.status !== "removed") throw new RoomRuleError("User is already in this room", 409);
+  if (existing && existing.status !== "removed") throw new RoomRuleError("User is already in this room", 409).onField("email");
   if (existing) {
     // The admin may bring back a student they removed; the student cannot.
     await db.update(roomParticipants).set({ status: "waiting" }).where(eq(roomParticipants.id, existing.id));
@@ -502,6 +502,7 @@ export async function removeParticipant(db: Db, room: Room, participantId: strin
 export class InvalidOtpError extends FormError {
   constructor() {
     super("Invalid or expired OTP", 404);
+    this.field = "otp";
   }
 }
 
