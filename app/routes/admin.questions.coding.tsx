@@ -10,6 +10,7 @@ import {
   languageLabel,
   ListFilters,
   Pagination,
+  QuestionRowActions,
 } from "~/components/questions/shared";
 import { packageHref, SelectionBar, SelectQuestion, useSelection } from "~/components/questions/question-export";
 import { TestCaseManager } from "~/components/questions/test-case-manager";
@@ -186,15 +187,11 @@ export default function CodingQuestionsPage() {
                   </a>
                 </div>
                 <div className="flex shrink-0 gap-1.5">
-                  <Button variant="secondary" size="sm" onClick={() => setCasesFor(q.id)}>
-                    Test cases
-                  </Button>
-                  <Button variant="secondary" size="sm" onClick={() => setEditing(q)} aria-label={`Edit ${q.title}`}>
-                    Edit
-                  </Button>
-                  <Button variant="danger" size="sm" onClick={() => setDeleting(q)} aria-label={`Delete ${q.title}`}>
-                    Delete
-                  </Button>
+                  <QuestionRowActions title={q.title} onEdit={() => setEditing(q)} onDelete={() => setDeleting(q)}>
+                    <Button variant="secondary" size="sm" onClick={() => setCasesFor(q.id)}>
+                      Test cases
+                    </Button>
+                  </QuestionRowActions>
                 </div>
               </div>
             </li>

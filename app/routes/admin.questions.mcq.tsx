@@ -4,9 +4,8 @@ import { Link, useFetcher, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { McqForm } from "~/components/questions/mcq-form";
 import { SelectionBar, SelectQuestion, useSelection } from "~/components/questions/question-export";
-import { BackToQuestions, difficultyTone, ListFilters, Pagination } from "~/components/questions/shared";
+import { BackToQuestions, difficultyTone, ListFilters, Pagination, QuestionRowActions } from "~/components/questions/shared";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { ConfirmDialog, Dialog } from "~/components/ui/dialog";
 import { EmptyState, PageTitle } from "~/components/ui/empty-state";
 import { Table, TBody, Td, Th, THead } from "~/components/ui/table";
@@ -150,12 +149,7 @@ export default function McqQuestionsPage() {
                 </Td>
                 <Td>
                   <div className="flex justify-end gap-1.5">
-                    <Button variant="secondary" size="sm" onClick={() => setEditing(q)} aria-label={`Edit ${q.title}`}>
-                      Edit
-                    </Button>
-                    <Button variant="danger" size="sm" onClick={() => setDeleting(q)} aria-label={`Delete ${q.title}`}>
-                      Delete
-                    </Button>
+                    <QuestionRowActions title={q.title} onEdit={() => setEditing(q)} onDelete={() => setDeleting(q)} />
                   </div>
                 </Td>
               </tr>

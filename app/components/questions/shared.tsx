@@ -1,5 +1,6 @@
 import { Form, Link, useSearchParams, useSubmit } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { Button } from "~/components/ui/button";
 import { controlClass, SelectField } from "~/components/ui/field";
 import { LANGUAGE_LABELS, QUESTION_DIFFICULTIES, QUESTION_LANGUAGES } from "~/lib/questions/question-validation";
 
@@ -175,5 +176,20 @@ export function CheckboxField({
       />
       {label}
     </label>
+  );
+}
+
+/** A bank question's Edit and Delete, named by its title for a screen reader (after any of the list's own buttons). */
+export function QuestionRowActions({ title, onEdit, onDelete, children }: { title: string; onEdit: () => void; onDelete: () => void; children?: ReactNode }) {
+  return (
+    <>
+      {children}
+      <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${title}`}>
+        Edit
+      </Button>
+      <Button variant="danger" size="sm" onClick={onDelete} aria-label={`Delete ${title}`}>
+        Delete
+      </Button>
+    </>
   );
 }
