@@ -183,7 +183,8 @@ function ToolDetails({ tool }: { tool: Data["tool"] }) {
 
 function PlatformForm({ editing, onDone }: { editing: PlatformRow | null; onDone: () => void }) {
   const fetcher = useFetcher<typeof action>();
-  const validate = useValidateOnSubmit();
+  const validate = useValidateOnSubmit(fetcher.data);
+  const { errors } = validate;
   const [formKey, setFormKey] = useState(0);
   useActionToast(fetcher.data, () => {
     setFormKey((k) => k + 1);
@@ -200,16 +201,18 @@ function PlatformForm({ editing, onDone }: { editing: PlatformRow | null; onDone
         <TextField
           label="Platform ID"
           name="issuer"
+          error={errors.issuer}
           defaultValue={editing?.issuer}
           placeholder="https://moodle.school.edu"
           hint="The issuer (iss). Canvas: https://canvas.instructure.com"
           maxLength={500}
           required
         />
-        <TextField label="Client ID" name="clientId" defaultValue={editing?.clientId} maxLength={255} required />
+        <TextField label="Client ID" name="clientId" error={errors.clientId} defaultValue={editing?.clientId} maxLength={255} required />
         <TextAreaField
           label="Deployment ID"
           name="deploymentIds"
+          error={errors.deploymentIds}
           defaultValue={editing?.deploymentIds.join("\n")}
           rows={2}
           hint="One or more, one per line."
@@ -219,6 +222,7 @@ function PlatformForm({ editing, onDone }: { editing: PlatformRow | null; onDone
         <TextField
           label="Authentication request URL"
           name="authLoginUrl"
+          error={errors.authLoginUrl}
           defaultValue={editing?.authLoginUrl}
           placeholder="https://moodle.school.edu/mod/lti/auth.php"
           maxLength={500}
@@ -227,6 +231,7 @@ function PlatformForm({ editing, onDone }: { editing: PlatformRow | null; onDone
         <TextField
           label="Access token URL"
           name="tokenUrl"
+          error={errors.tokenUrl}
           defaultValue={editing?.tokenUrl}
           placeholder="https://moodle.school.edu/mod/lti/token.php"
           maxLength={500}
@@ -235,6 +240,7 @@ function PlatformForm({ editing, onDone }: { editing: PlatformRow | null; onDone
         <TextField
           label="Public keyset URL"
           name="jwksUrl"
+          error={errors.jwksUrl}
           defaultValue={editing?.jwksUrl}
           placeholder="https://moodle.school.edu/mod/lti/certs.php"
           maxLength={500}

@@ -48,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (!parsed.success) return schemaFailure(parsed.error);
       try {
         const outcome = await addCategory(db, parsed.data.name);
-        if (outcome === "exists") return failure(MSG_CATEGORY_EXISTS, 409);
+        if (outcome === "exists") return failure(MSG_CATEGORY_EXISTS, 409, undefined, "name");
         return success("Category added");
       } catch (error) {
         console.error("add category", error);

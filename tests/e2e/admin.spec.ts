@@ -86,7 +86,15 @@ test("an admin builds a question bank, runs a room and a second tab follows live
     await nav.getByRole("link", { name: "Questions", exact: true }).click();
     await expect(page.getByRole("heading", { level: 2, name: "Questions" })).toBeVisible();
     const categories = page.getByRole("region", { name: "Categories" });
-    await categories.getByLabel("New category name").fill(category);
+    // A name already listed (in any case): the message under the field, which takes the focus; gone once the name is new.
+    const name = categories.getByLabel("New category name");
+    await name.fill("general");
+    await categories.getByRole("button", { name: "Add", exact: true }).click();
+    await expectFieldError(name, "Category already exists");
+    await expect(name).toBeFocused();
+    await expect(errorToast(page, "Category already exists")).toBeVisible();
+    await name.fill(category);
+    await expectNoFieldError(name);
     await categories.getByRole("button", { name: "Add", exact: true }).click();
     await expect(toast(page, "Category added")).toBeVisible();
     await expect(categories.getByRole("list", { name: "Categories" }).getByText(category, { exact: true })).toBeVisible();

@@ -3,7 +3,7 @@
 // admin page is open); a student with +25 % keeps working after the others
 // were submitted at the room's end; a minute lost offline comes back with
 // one click, and the student's countdown jumps.
-import { expect, test, type Page } from "./fixtures";
+import { expect, expectFieldError, expectNoFieldError, test, type Page } from "./fixtures";
 import {
   acceptTermsAndLaunch,
   cell,
@@ -102,7 +102,14 @@ test("a student with +25 % keeps working after the others were submitted at the 
     // +25 % of 2 minutes, set from the participants table with its reason.
     await participantRow(admin, extended.student.email).getByRole("button", { name: `Extra time for ${extended.student.fullName}` }).click();
     const dialog = admin.getByRole("dialog", { name: `Extra time for ${extended.student.fullName}` });
-    await dialog.getByLabel("Extra time").fill("25");
+    // Over the limit: the message under the amount, which takes the focus; it clears as the amount is fixed.
+    const amount = dialog.getByLabel("Extra time");
+    await amount.fill("601");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expectFieldError(amount, "Extra time must be 0 to 600 minutes");
+    await expect(amount).toBeFocused();
+    await amount.fill("25");
+    await expectNoFieldError(amount);
     await dialog.getByLabel("Unit").selectOption({ label: "% of the test's duration" });
     await dialog.getByLabel("Reason (optional)").fill("accommodation");
     await dialog.getByRole("button", { name: "Save" }).click();

@@ -4,7 +4,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { legacySeed, shuffleFor } from "~/lib/student-tests/legacy-shuffle.server";
-import { call, loaderData, postForm } from "./helpers";
+import { actionAnswer, call, loaderData, postForm } from "./helpers";
 import { admin, journal, launch, makeRoom, one, rows, seedMcqs, signUpAdmin, start, takingStudent, testOf, UNLOCK, type Room } from "./rooms-fixture";
 
 type DrawRow = { position: number; question_id: string; section_id: string | null; option_order: string | null };
@@ -271,6 +271,12 @@ describe("sections", () => {
     let res = await save([{ pick: 6, category: "DR-A" }]);
     expect(res.status).toBe(400);
     expect(await res.text()).toContain("Section 1 asks for more questions than it has (6 of 5)");
+    // As the dialog reads them: a rule on the sections, or a failed parse of them, names the field the message shows under.
+    const answer = async (sections: unknown) =>
+      actionAnswer(await postForm(`/admin/room/${room.id}.data`, { intent: "sections", sections: JSON.stringify(sections) }, admin));
+    expect(await answer([{ pick: 6, category: "DR-A" }])).toEqual({ ok: false, error: "Section 1 asks for more questions than it has (6 of 5)", field: "sections" });
+    expect(await answer([{ pick: 1, category: "DR-none" }])).toEqual({ ok: false, error: 'Category "DR-none" does not exist', field: "sections" });
+    expect(await answer([{ pick: 0, category: "DR-A" }])).toMatchObject({ ok: false, field: "sections" });
     res = await save([{ pick: 1, category: "DR-A" }, { pick: 1, questionIds: ["DR-B-m0", "DR-B-m1"] }]);
     expect(res.status).toBe(200);
     const s = await takingStudent(room);

@@ -4,7 +4,7 @@
 // every assertion is about rows this file made.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, postForm, signUp } from "./helpers";
+import { actionAnswer, call, postForm, signUp } from "./helpers";
 import { one, rows } from "./rooms-fixture";
 
 const HISTORY = "/student/history";
@@ -114,10 +114,12 @@ describe("Request Evaluation (student)", () => {
     for (const fields of [{ testId }, { testId, reason: "" }, { testId, reason: "   \n  " }] as Record<string, string>[]) {
       const res = await request(alice.cookie, fields);
       expect(res.status).toBe(400);
-      expect(await res.text()).toContain(M.reason);
+      // Under the reason field, as the dialog's own check shows it.
+      expect(await actionAnswer(res)).toEqual({ ok: false, error: M.reason, field: "reason" });
     }
     const long = await request(alice.cookie, { testId, reason: "x".repeat(1001) });
     expect(long.status).toBe(400);
+    expect(await actionAnswer(long)).toEqual({ ok: false, error: "Reason must be at most 1000 characters", field: "reason" });
     expect(await requestsOf(testId)).toEqual([]);
     await filed(alice.cookie, testId, "  Off by one newline  ");
     expect((await requestsOf(testId))[0]!.reason).toBe("Off by one newline");
@@ -251,7 +253,7 @@ describe("/admin/evaluation", () => {
     for (const [fields, message] of cases) {
       const res = await decide(admin.cookie, { intent: "approve", requestId, ...fields });
       expect(res.status, JSON.stringify(fields)).toBe(400);
-      expect(await res.text()).toContain(message);
+      expect(await actionAnswer(res), JSON.stringify(fields)).toEqual({ ok: false, error: message, field: "score" });
     }
     expect(await testRow(testId)).toMatchObject({ total_score: 93, admin_override_status: null });
     expect((await requestsOf(testId))[0]!.status).toBe("pending");

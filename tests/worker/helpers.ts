@@ -57,3 +57,10 @@ export async function loaderData<T>(path: string, route: string, cookie: string)
   await decoded.done;
   return (decoded.value as Record<string, { data: T }>)[route]!.data;
 }
+
+/** An action's answer as the browser's fetcher reads it, from a `.data` post (single fetch): `{ ok, message }` or `{ ok: false, error, field? }`. */
+export async function actionAnswer(res: Response): Promise<{ ok: boolean; message?: string; error?: string; field?: string }> {
+  const decoded = await decode(res.body!);
+  await decoded.done;
+  return (decoded.value as { data: { ok: boolean; message?: string; error?: string; field?: string } }).data;
+}

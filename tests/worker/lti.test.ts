@@ -4,7 +4,7 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { call, cookieFrom, loaderData, ORIGIN, postForm, signUp } from "./helpers";
+import { actionAnswer, call, cookieFrom, loaderData, ORIGIN, postForm, signUp } from "./helpers";
 import { control, waitFor } from "./lms-fixture";
 import { journal, one, rows, seedMcqCategory, signUpAdmin } from "./rooms-fixture";
 
@@ -118,16 +118,19 @@ describe("the tool's keys and the platform registry", () => {
 
   it("accepts http:// platform URLs for loopback hosts only, and is admin-only", async () => {
     const fields = { intent: "save", issuer: "http://moodle.example.edu", clientId: "x", deploymentIds: "1", authLoginUrl: "https://m.example/a", tokenUrl: "https://m.example/t", jwksUrl: "https://m.example/k" };
-    const res = await postForm("/admin/lti", fields, admin);
+    const res = await postForm("/admin/lti.data", fields, admin);
     expect(res.status).toBe(400);
-    expect(await res.text()).toContain("Platform ID must be an https:// URL (http:// only for localhost)");
+    // Under the field it belongs to, as the form's own check shows it.
+    expect(await actionAnswer(res)).toEqual({ ok: false, error: "Platform ID must be an https:// URL (http:// only for localhost)", field: "issuer" });
+    expect(await actionAnswer(await postForm("/admin/lti.data", { ...fields, issuer: "https://moodle.example.edu", deploymentIds: " \n " }, admin))).toMatchObject({ ok: false, field: "deploymentIds" });
     const student = await signUp({ role: "student" });
     expect((await postForm("/admin/lti.data", { ...fields, issuer: "https://moodle.example.edu" }, student.cookie)).status).toBe(403);
     expect(await one("SELECT count(*) AS n FROM lti_platforms WHERE issuer = 'https://moodle.example.edu'")).toEqual({ n: 0 });
     expect((await call("/admin/lti", { cookie: student.cookie })).status).toBe(302);
     // The same issuer and client id twice is one registration.
-    const again = await postForm("/admin/lti", { ...fields, issuer: lms, clientId: "fake-client-1", authLoginUrl: `${lms}/auth`, tokenUrl: `${lms}/token`, jwksUrl: `${lms}/jwks` }, admin);
+    const again = await postForm("/admin/lti.data", { ...fields, issuer: lms, clientId: "fake-client-1", authLoginUrl: `${lms}/auth`, tokenUrl: `${lms}/token`, jwksUrl: `${lms}/jwks` }, admin);
     expect(again.status).toBe(409);
+    expect(await actionAnswer(again)).toEqual({ ok: false, error: "A platform with this Platform ID and Client ID is already registered", field: "issuer" });
   });
 });
 

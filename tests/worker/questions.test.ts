@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/lib/d1/db.server";
 import type { CodingQuestion } from "~/lib/questions/question-validation";
 import { createCodingQuestion } from "~/lib/questions/questions.server";
-import { call, postForm, signUp } from "./helpers";
+import { actionAnswer, call, postForm, signUp } from "./helpers";
 
 const HUB = "/admin/questions";
 const CODING = "/admin/questions/coding";
@@ -27,6 +27,8 @@ async function post(page: string, fields: Record<string, string>, cookie = admin
   const response = await postForm(ACTION[page]!, fields, cookie);
   return { status: response.status, text: await response.text() };
 }
+/** The action's answer as the page's fetcher reads it (with the field a failure belongs to). */
+const answer = async (page: string, fields: Record<string, string>) => actionAnswer(await postForm(DATA[page]!, fields, admin));
 
 async function scalar(query: string, ...binds: unknown[]) {
   const row = await env.DB.prepare(query)
@@ -127,6 +129,7 @@ describe("categories", () => {
       const result = await post(HUB, { intent: "add-category", name });
       expect(result.status).toBe(400);
       expect(result.text).toContain("Please enter a category name");
+      expect(await answer(HUB, { intent: "add-category", name })).toEqual({ ok: false, error: "Please enter a category name", field: "name" });
     }
     expect(await post(HUB, { intent: "add-category" })).toMatchObject({ status: 400 });
     expect(await tableCounts()).toEqual(before);
@@ -139,6 +142,8 @@ describe("categories", () => {
       const result = await post(HUB, { intent: "add-category", name: again });
       expect(result.status).toBe(409);
       expect(result.text).toContain("Category already exists");
+      // Under the name field, as the browser's own check shows it.
+      expect(await answer(HUB, { intent: "add-category", name: again })).toEqual({ ok: false, error: "Category already exists", field: "name" });
     }
     expect(await categoriesNamed(name)).toBe(1);
   });
@@ -335,14 +340,16 @@ describe("coding list", () => {
     expect(deleted.text).toContain("Test case deleted");
     expect(await casesOf(q.id)).toHaveLength(4);
 
-    for (const bad of [
-      { input: "", expectedOutput: "1" },
-      { input: "1", expectedOutput: "" },
-      { input: "  ", expectedOutput: "  " },
-    ]) {
+    for (const [bad, field] of [
+      [{ input: "", expectedOutput: "1" }, "input"],
+      [{ input: "1", expectedOutput: "" }, "expectedOutput"],
+      [{ input: "  ", expectedOutput: "  " }, "input"],
+    ] as const) {
       const result = await post(CODING, { intent: "add-test-case", questionId: q.id, ...bad });
       expect(result.status).toBe(400);
       expect(result.text).toContain("Please fill all fields");
+      // The first failing field, for the test-case manager to show the message under it.
+      expect(await answer(CODING, { intent: "add-test-case", questionId: q.id, ...bad })).toMatchObject({ ok: false, error: "Please fill all fields", field });
     }
     expect(await casesOf(q.id)).toHaveLength(4);
 
@@ -362,6 +369,7 @@ describe("coding list", () => {
     const blankEdit = await post(CODING, { intent: "update-test-case", id: after[0]!.id, input: "", expectedOutput: "b" });
     expect(blankEdit.status).toBe(400);
     expect(blankEdit.text).toContain("Please fill all fields");
+    expect(await answer(CODING, { intent: "update-test-case", id: after[0]!.id, input: "a", expectedOutput: "b", points: "101" })).toMatchObject({ ok: false, field: "points" });
     expect((await casesOf(q.id))[0]!.input).toBe("a");
   });
 

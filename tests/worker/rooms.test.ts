@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "~/lib/d1/db.server";
 import { findRoomByOtp, issueOtp, requireRoom } from "~/lib/rooms/rooms.server";
-import { call, postForm, signUp } from "./helpers";
+import { actionAnswer, call, postForm, signUp } from "./helpers";
 
 let admin = "";
 let student = "";
@@ -134,6 +134,19 @@ describe("room lifecycle", () => {
     res = await roomAction(id, { intent: "add-participant", email: studentEmail });
     expect(res.status).toBe(409);
     expect(await res.text()).toContain("User is already in this room");
+
+    // Edit participant: each refusal names the field the dialog shows it under, and changes nothing.
+    const [participant] = await rows<{ id: string; full_name: string; category: string }>("SELECT id, full_name, category FROM room_participants WHERE room_id = ?", id);
+    const edits: [Record<string, string>, string, string][] = [
+      [{ fullName: "A" }, "Name must be at least 2 characters", "fullName"],
+      [{ category: " " }, "Please select a category", "category"],
+    ];
+    for (const [change, error, field] of edits) {
+      const edit = await postForm(`/admin/room/${id}.data`, { intent: "edit-participant", participantId: participant!.id, fullName: "Stu Dent", category: "General", ...change }, admin);
+      expect(edit.status).toBe(400);
+      expect(await actionAnswer(edit)).toEqual({ ok: false, error, field });
+    }
+    expect((await rows("SELECT id, full_name, category FROM room_participants WHERE room_id = ?", id))[0]).toEqual(participant);
 
     res = await roomAction(id, { intent: "extend", minutes: "15" });
     expect(res.status).toBe(400);

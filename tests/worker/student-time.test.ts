@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { UNPROVEN_LATE_MESSAGE, type TestState } from "~/lib/student-tests/journal.server";
 import { STUDENT_TIME_MESSAGES } from "~/lib/student-tests/student-time-validation";
 import { TEST_RULES } from "~/lib/student-tests/test-rules";
-import { call, postForm, signUp } from "./helpers";
+import { actionAnswer, call, postForm, signUp } from "./helpers";
 import { connect } from "./party-client";
 import {
   admin,
@@ -373,26 +373,27 @@ describe("bad input and strangers", () => {
     const target = students.Target!;
     const participantId = await pid(room, target.email);
     await env.DB.prepare("UPDATE student_tests SET status = 'completed', is_completed = 1 WHERE id = ?").bind((await testOf(room, students.Finished!.email)).id).run();
-    const cases: [Record<string, string>, number, string][] = [
-      [{ participantId, unit: "minutes", amount: "601" }, 400, STUDENT_TIME_MESSAGES.minutes],
-      [{ participantId, unit: "minutes", amount: "-5" }, 400, STUDENT_TIME_MESSAGES.minutes],
-      [{ participantId, unit: "percent", amount: "301" }, 400, STUDENT_TIME_MESSAGES.percent],
-      [{ participantId, unit: "percent", amount: "2.5" }, 400, STUDENT_TIME_MESSAGES.whole],
-      [{ participantId, unit: "minutes", amount: "" }, 400, STUDENT_TIME_MESSAGES.required],
-      [{ participantId, unit: "hours", amount: "1" }, 400, STUDENT_TIME_MESSAGES.unit],
-      [{ participantId, unit: "minutes", amount: "5", reason: "x".repeat(201) }, 400, STUDENT_TIME_MESSAGES.reason],
-      [{ unit: "minutes", amount: "5" }, 400, STUDENT_TIME_MESSAGES.participant],
+    // Each failure names the field the dialog shows it under (none for a rule about the participant).
+    const cases: [Record<string, string>, number, string, string?][] = [
+      [{ participantId, unit: "minutes", amount: "601" }, 400, STUDENT_TIME_MESSAGES.minutes, "amount"],
+      [{ participantId, unit: "minutes", amount: "-5" }, 400, STUDENT_TIME_MESSAGES.minutes, "amount"],
+      [{ participantId, unit: "percent", amount: "301" }, 400, STUDENT_TIME_MESSAGES.percent, "amount"],
+      [{ participantId, unit: "percent", amount: "2.5" }, 400, STUDENT_TIME_MESSAGES.whole, "amount"],
+      [{ participantId, unit: "minutes", amount: "" }, 400, STUDENT_TIME_MESSAGES.required, "amount"],
+      [{ participantId, unit: "hours", amount: "1" }, 400, STUDENT_TIME_MESSAGES.unit, "unit"],
+      [{ participantId, unit: "minutes", amount: "5", reason: "x".repeat(201) }, 400, STUDENT_TIME_MESSAGES.reason, "reason"],
+      [{ unit: "minutes", amount: "5" }, 400, STUDENT_TIME_MESSAGES.participant, "participantId"],
       [{ participantId: "no-such-participant", unit: "minutes", amount: "5" }, 404, "Participant not found"],
       [{ participantId: await pid(room, students.Finished!.email), unit: "minutes", amount: "5" }, 409, STUDENT_TIME_MESSAGES.over],
     ];
-    for (const [fields, status, message] of cases) {
-      const res = await roomAction(room, { intent: "extra-time", ...fields });
+    for (const [fields, status, message, field] of cases) {
+      const res = await postForm(`/admin/room/${room.id}.data`, { intent: "extra-time", ...fields }, admin);
       expect(res.status, JSON.stringify(fields)).toBe(status);
-      expect(await res.text()).toContain(message);
+      expect(await actionAnswer(res), JSON.stringify(fields)).toEqual({ ok: false, error: message, ...(field ? { field } : {}) });
     }
-    const account = await postForm("/admin/users", { intent: "extra-time", userId: await userId(target.email), unit: "minutes", amount: "700" }, admin);
+    const account = await postForm("/admin/users.data", { intent: "extra-time", userId: await userId(target.email), unit: "minutes", amount: "700" }, admin);
     expect(account.status).toBe(400);
-    expect(await account.text()).toContain(STUDENT_TIME_MESSAGES.minutes);
+    expect(await actionAnswer(account)).toEqual({ ok: false, error: STUDENT_TIME_MESSAGES.minutes, field: "amount" });
     const adminAccount = await signUp({ role: "admin", name: "Another Admin" });
     const notStudent = await postForm("/admin/users", { intent: "extra-time", userId: await userId(adminAccount.email), unit: "minutes", amount: "5" }, admin);
     expect(notStudent.status).toBe(400);

@@ -1,7 +1,7 @@
 import { useFetcher } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { useActionToast } from "~/components/use-action-toast";
-import { useValidateOnSubmit } from "~/components/use-validate-on-submit";
+import { useDialogValidation } from "~/components/use-validate-on-submit";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, FormActions } from "~/components/ui/dialog";
@@ -52,7 +52,7 @@ export function EvaluationCell({ row }: { row: Row }) {
 function RequestEvaluationButton({ row }: { row: Row }) {
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher();
-  const validate = useValidateOnSubmit();
+  const validate = useDialogValidation(open, fetcher.data);
   useActionToast(fetcher.data, useCallback(() => setOpen(false), []));
   return (
     <>
@@ -63,7 +63,15 @@ function RequestEvaluationButton({ row }: { row: Row }) {
         <fetcher.Form method="post" onSubmit={validate(EvaluationRequestSchema)} noValidate>
           <input type="hidden" name="intent" value="request-evaluation" />
           <input type="hidden" name="testId" value={row.testId} />
-          <TextAreaField label="Reason" name="reason" rows={4} maxLength={REASON_MAX} placeholder="Why should your submission be reviewed?" className="font-sans" />
+          <TextAreaField
+            label="Reason"
+            name="reason"
+            rows={4}
+            maxLength={REASON_MAX}
+            placeholder="Why should your submission be reviewed?"
+            className="font-sans"
+            error={validate.errors.reason}
+          />
           <FormActions className="mt-4" onCancel={() => setOpen(false)} busy={fetcher.state !== "idle"} submitLabel="Submit Request" />
         </fetcher.Form>
       </Dialog>

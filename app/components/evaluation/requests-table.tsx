@@ -2,7 +2,7 @@ import { Link, useFetcher } from "@remix-run/react";
 import { useCallback, useState } from "react";
 import { ViewerTime } from "~/components/ui/viewer-time";
 import { useActionToast } from "~/components/use-action-toast";
-import { useValidateOnSubmit } from "~/components/use-validate-on-submit";
+import { useDialogValidation } from "~/components/use-validate-on-submit";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog, Dialog, FormActions } from "~/components/ui/dialog";
@@ -116,14 +116,14 @@ function TriageNote({ triage }: { triage: Row["triage"] }) {
 }
 
 function ApproveDialog({ row, busy, fetcher, onClose }: { row: Row | null; busy: boolean; fetcher: ReturnType<typeof useFetcher>; onClose: () => void }) {
-  const validate = useValidateOnSubmit();
+  const validate = useDialogValidation(row !== null, fetcher.data);
   return (
     <Dialog open={row !== null} onClose={onClose} title="Approve with a score" description={row ? `${row.studentName} · ${row.roomName}` : undefined}>
       {row ? (
         <fetcher.Form method="post" onSubmit={validate(ApproveSchema)} noValidate>
           <input type="hidden" name="intent" value="approve" />
           <input type="hidden" name="requestId" value={row.id} />
-          <TextField label="Score (0–100)" name="score" inputMode="numeric" defaultValue={String(row.totalScore)} autoFocus />
+          <TextField label="Score (0–100)" name="score" inputMode="numeric" defaultValue={String(row.totalScore)} autoFocus error={validate.errors.score} />
           <FormActions className="mt-4" onCancel={onClose} busy={busy} submitLabel="Approve" />
         </fetcher.Form>
       ) : null}

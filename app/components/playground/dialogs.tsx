@@ -3,6 +3,8 @@ import { EDITOR_THEME_LABELS, EDITOR_THEMES, FONT_SIZE_MAX, FONT_SIZE_MIN, FONT_
 import { Button } from "~/components/ui/button";
 import { Dialog, FormActions } from "~/components/ui/dialog";
 import { controlClass, SelectField, TextField } from "~/components/ui/field";
+import { useToast } from "~/components/toaster";
+import { useDialogValidation, type FormCheck } from "~/components/use-validate-on-submit";
 import { SnippetNameSchema } from "~/lib/playground/snippets";
 import { firstError } from "~/lib/accounts/validation";
 import type { PlaygroundSettings } from "./use-playground-settings";
@@ -60,34 +62,51 @@ export function SaveSnippetDialog({
   /** Returns an error to show, or null when saved. */
   onSave: (name: string) => string | null;
 }) {
+  const toast = useToast();
   const [name, setName] = useState(suggestedName);
-  const [error, setError] = useState<string | null>(null);
+  // The browser's own "action" (the snippet store) answers like a server action: its refusal shows under the name.
+  const [answer, setAnswer] = useState<{ ok: false; error: string; field: "name" } | null>(null);
+  const validate = useDialogValidation(open, answer);
   useEffect(() => {
     if (open) {
       setName(suggestedName);
-      setError(null);
+      setAnswer(null);
     }
   }, [open, suggestedName]);
-  function submit(event: FormEvent) {
+  const checkName = validate(snippetNameCheck);
+  function submit(event: FormEvent<HTMLFormElement>) {
+    checkName(event);
+    if (event.defaultPrevented) return;
     event.preventDefault();
-    const invalid = firstError(SnippetNameSchema, name);
-    const problem = invalid ?? onSave(name);
-    if (problem) setError(problem);
+    const problem = onSave(name);
+    if (!problem) return;
+    setAnswer({ ok: false, error: problem, field: "name" });
+    toast({ type: "error", message: problem });
   }
   return (
     <Dialog open={open} onClose={onClose} title="Save Snippet" description="Saved in this browser only, under Saved Snippets.">
       <form onSubmit={submit} noValidate className="space-y-4">
-        <TextField label="Snippet Name" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} autoFocus required />
-        {error ? (
-          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-            {error}
-          </p>
-        ) : null}
+        <TextField
+          label="Snippet Name"
+          name="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          maxLength={100}
+          autoFocus
+          required
+          error={validate.errors.name}
+        />
         <FormActions onCancel={onClose} busy={false} submitLabel="Save" />
       </form>
     </Dialog>
   );
 }
+
+/** The snippet's name by SnippetNameSchema, under the name field. */
+const snippetNameCheck: FormCheck = (values) => {
+  const message = firstError(SnippetNameSchema, values.name ?? "");
+  return message ? { field: "name", message } : null;
+};
 
 /** When the clipboard is refused, the link is shown to copy by hand. */
 export function ShareLinkDialog({ url, onClose }: { url: string | null; onClose: () => void }) {

@@ -1,13 +1,12 @@
 import { useFetcher } from "@remix-run/react";
-import { useCallback, useRef, useState, type FormEvent } from "react";
-import { useToast } from "~/components/toaster";
+import { useCallback, useRef, useState } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/dialog";
-import { controlClass } from "~/components/ui/field";
+import { controlClass, describedBy, FieldError } from "~/components/ui/field";
 import { useActionToast } from "~/components/use-action-toast";
+import { issuesOf, useValidateOnSubmit, type FormCheck } from "~/components/use-validate-on-submit";
 import { CategorySchema, DEFAULT_CATEGORY, MSG_CATEGORY_EXISTS } from "~/lib/questions/question-validation";
-import { firstError } from "~/lib/accounts/validation";
 import { Card } from "./shared";
 
 export type CategoryItem = { id: string | null; name: string; questionCount: number };
@@ -15,7 +14,7 @@ export type CategoryItem = { id: string | null; name: string; questionCount: num
 export function CategoryManager({ categories }: { categories: CategoryItem[] }) {
   const add = useFetcher<{ ok: boolean }>();
   const remove = useFetcher<{ ok: boolean }>();
-  const toast = useToast();
+  const validate = useValidateOnSubmit(add.data);
   const formRef = useRef<HTMLFormElement>(null);
   const [confirming, setConfirming] = useState<CategoryItem | null>(null);
 
@@ -28,30 +27,36 @@ export function CategoryManager({ categories }: { categories: CategoryItem[] }) 
     useCallback(() => setConfirming(null), []),
   );
 
-  // Instant feedback with the server's own rules; the server checks again.
-  function validate(event: FormEvent<HTMLFormElement>) {
-    const values = Object.fromEntries(new FormData(event.currentTarget));
+  // Instant feedback with the server's own rules (the schema, then a name already listed); the server checks again.
+  const checkName: FormCheck = (values) => {
+    const issues = issuesOf(CategorySchema, values);
+    if (issues.length) return issues;
     const name = String(values.name ?? "").trim().toLowerCase();
-    const error =
-      firstError(CategorySchema, values) ??
-      (categories.some((c) => c.name.toLowerCase() === name) ? MSG_CATEGORY_EXISTS : null);
-    if (error) {
-      event.preventDefault();
-      toast({ type: "error", message: error });
-    }
-  }
+    return categories.some((c) => c.name.toLowerCase() === name) ? { field: "name", message: MSG_CATEGORY_EXISTS } : null;
+  };
+  const error = validate.errors.name;
 
   return (
     <Card id="categories" title="Categories" description="Rooms and practice draw their questions from a category.">
-      <add.Form ref={formRef} method="post" onSubmit={validate} noValidate className="flex gap-2">
+      <add.Form ref={formRef} method="post" onSubmit={validate(checkName)} noValidate className="space-y-1">
         <input type="hidden" name="intent" value="add-category" />
-        <label htmlFor="new-category" className="sr-only">
-          New category name
-        </label>
-        <input id="new-category" name="name" placeholder="New category name" maxLength={50} className={controlClass} />
-        <Button type="submit" busy={add.state !== "idle"} className="shrink-0">
-          Add
-        </Button>
+        <div className="flex gap-2">
+          <label htmlFor="new-category" className="sr-only">
+            New category name
+          </label>
+          <input
+            id="new-category"
+            name="name"
+            placeholder="New category name"
+            maxLength={50}
+            className={controlClass}
+            {...describedBy("new-category", { error })}
+          />
+          <Button type="submit" busy={add.state !== "idle"} className="shrink-0">
+            Add
+          </Button>
+        </div>
+        <FieldError id="new-category" error={error} />
       </add.Form>
 
       <ul className="mt-4 divide-y divide-slate-100 dark:divide-slate-800" aria-label="Categories">

@@ -85,12 +85,15 @@ export function TestCaseEditor({
   label,
   onRemove,
   idPrefix,
+  errors = {},
 }: {
   value: EditableTestCase;
   onChange: (next: EditableTestCase) => void;
   label: string;
   onRemove?: () => void;
   idPrefix: string;
+  /** The case's errors by field (input, expectedOutput, points), where one case is a form of its own (the test-case manager). */
+  errors?: FieldErrors;
 }) {
   return (
     <fieldset className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
@@ -105,6 +108,7 @@ export function TestCaseEditor({
           rows={3}
           value={value.input}
           onChange={(e) => onChange({ ...value, input: e.target.value })}
+          error={errors.input}
         />
         <TextAreaField
           id={`${idPrefix}-output`}
@@ -112,6 +116,7 @@ export function TestCaseEditor({
           rows={3}
           value={value.expectedOutput}
           onChange={(e) => onChange({ ...value, expectedOutput: e.target.value })}
+          error={errors.expectedOutput}
         />
         <div className="flex flex-wrap items-start gap-x-4 gap-y-2 md:flex-col md:flex-nowrap">
           <div className="w-28 md:w-full">
@@ -124,6 +129,7 @@ export function TestCaseEditor({
               step={1}
               value={value.points}
               onChange={(e) => onChange({ ...value, points: e.target.value })}
+              error={errors.points}
             />
           </div>
           <div className="pt-6 md:pt-0">

@@ -1,10 +1,11 @@
 import { useFetcher } from "@remix-run/react";
-import { useCallback, useState } from "react";
+import { useCallback, useState, type FormEvent } from "react";
 import { useToast } from "~/components/toaster";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog, Dialog } from "~/components/ui/dialog";
 import { useActionToast } from "~/components/use-action-toast";
+import { useDialogValidation, useValidateOnSubmit } from "~/components/use-validate-on-submit";
 import {
   AddTestCaseSchema,
   DEFAULT_POINTS,
@@ -12,7 +13,6 @@ import {
   TEST_CASES_PER_QUESTION,
   UpdateTestCaseSchema,
 } from "~/lib/questions/question-validation";
-import { firstError } from "~/lib/accounts/validation";
 import { totalPoints } from "~/lib/student-tests/coding-marks";
 import { TEST_RULES } from "~/lib/student-tests/test-rules";
 import type { TestCaseView } from "~/lib/questions/questions.server";
@@ -24,6 +24,17 @@ type Result = { ok: boolean };
 
 function formOf(t: EditableTestCase) {
   return { input: t.input, expectedOutput: t.expectedOutput, points: String(t.points), isHidden: String(t.isHidden) };
+}
+
+/** A case's values as the form posts them: the editor's controls are controlled and unnamed (the question form posts its cases as one list). */
+function CaseValues({ fields }: { fields: Record<string, string> }) {
+  return (
+    <>
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+    </>
+  );
 }
 
 /** The test cases of one coding question: view, add (up to 5), edit and delete (spec 2 section 2). */
@@ -129,36 +140,29 @@ function PointsTotal({ cases }: { cases: ManagedTestCase[] }) {
 }
 
 function CaseRow({ testCase, label, onDelete }: { testCase: ManagedTestCase; label: string; onDelete: OnDelete }) {
-  const toast = useToast();
   const update = useFetcher<Result>();
   const [editing, setEditing] = useState<EditableTestCase | null>(null);
+  const validate = useDialogValidation(editing !== null, update.data);
 
   useActionToast(
     update.data,
     useCallback(() => setEditing(null), []),
   );
 
-  function save() {
-    if (!editing) return;
-    const values = { id: testCase.id, ...formOf(editing) };
-    const error = firstError(UpdateTestCaseSchema, values);
-    if (error) return toast({ type: "error", message: error });
-    update.submit({ intent: "update-test-case", ...values }, { method: "post" });
-  }
-
   if (editing) {
     return (
-      <div className="space-y-2">
-        <TestCaseEditor idPrefix={`edit-${testCase.id}`} label={label} value={editing} onChange={setEditing} />
+      <update.Form method="post" onSubmit={validate(UpdateTestCaseSchema)} noValidate className="space-y-2">
+        <CaseValues fields={{ intent: "update-test-case", id: testCase.id, ...formOf(editing) }} />
+        <TestCaseEditor idPrefix={`edit-${testCase.id}`} label={label} value={editing} onChange={setEditing} errors={validate.errors} />
         <div className="flex justify-end gap-2">
           <Button variant="secondary" size="sm" onClick={() => setEditing(null)} disabled={update.state !== "idle"}>
             Cancel
           </Button>
-          <Button size="sm" onClick={save} busy={update.state !== "idle"}>
+          <Button type="submit" size="sm" busy={update.state !== "idle"}>
             Save test case
           </Button>
         </div>
-      </div>
+      </update.Form>
     );
   }
 
@@ -218,28 +222,29 @@ function AddCase({ questionId, count, hasOpen }: { questionId: string; count: nu
     [hasOpen],
   );
   const [value, setValue] = useState<EditableTestCase>(blank);
+  const validate = useValidateOnSubmit(add.data);
 
   useActionToast(
     add.data,
     useCallback(() => setValue(blank()), [blank]),
   );
 
-  function submit() {
-    if (count >= TEST_CASES_PER_QUESTION) return toast({ type: "error", message: MSG_MAX_FIVE });
-    const values = { questionId, ...formOf(value) };
-    const error = firstError(AddTestCaseSchema, values);
-    if (error) return toast({ type: "error", message: error });
-    add.submit({ intent: "add-test-case", ...values }, { method: "post" });
+  const check = validate(AddTestCaseSchema);
+  function submit(event: FormEvent<HTMLFormElement>) {
+    if (count < TEST_CASES_PER_QUESTION) return check(event);
+    event.preventDefault();
+    toast({ type: "error", message: MSG_MAX_FIVE });
   }
 
   return (
-    <div className="space-y-2 border-t border-slate-200 pt-3 dark:border-slate-700">
-      <TestCaseEditor idPrefix={`add-${questionId}`} label="New test case" value={value} onChange={setValue} />
+    <add.Form method="post" onSubmit={submit} noValidate className="space-y-2 border-t border-slate-200 pt-3 dark:border-slate-700">
+      <CaseValues fields={{ intent: "add-test-case", questionId, ...formOf(value) }} />
+      <TestCaseEditor idPrefix={`add-${questionId}`} label="New test case" value={value} onChange={setValue} errors={validate.errors} />
       <div className="flex justify-end">
-        <Button size="sm" onClick={submit} busy={add.state !== "idle"}>
+        <Button type="submit" size="sm" busy={add.state !== "idle"}>
           Add test case
         </Button>
       </div>
-    </div>
+    </add.Form>
   );
 }

@@ -1,7 +1,7 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { useActionToast } from "~/components/use-action-toast";
-import { useValidateOnSubmit } from "~/components/use-validate-on-submit";
+import { useDialogValidation } from "~/components/use-validate-on-submit";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog, Dialog, FormActions } from "~/components/ui/dialog";
@@ -187,7 +187,7 @@ function EditParticipantDialog({
   onClose: () => void;
 }) {
   const fetcher = useDialogForm(onClose);
-  const validate = useValidateOnSubmit();
+  const validate = useDialogValidation(participant !== null, fetcher.data);
   return (
     <Dialog open={participant !== null} onClose={onClose} title="Edit participant" description={participant?.email}>
       {participant ? (
@@ -199,12 +199,13 @@ function EditParticipantDialog({
         >
           <input type="hidden" name="intent" value="edit-participant" />
           <input type="hidden" name="participantId" value={participant.id} />
-          <TextField label="Full name" name="fullName" defaultValue={participant.fullName} autoFocus />
+          <TextField label="Full name" name="fullName" defaultValue={participant.fullName} autoFocus error={validate.errors.fullName} />
           <SelectField
             id="participant-category"
             label="Category"
             name="category"
             defaultValue={participant.category}
+            error={validate.errors.category}
             options={[...new Set([participant.category, ...categories])].map((c) => ({ value: c, label: c }))}
           />
           <FormActions onCancel={onClose} busy={fetcher.state !== "idle"} submitLabel="Save" />

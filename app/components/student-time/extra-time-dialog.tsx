@@ -3,7 +3,7 @@ import { useCallback, useState } from "react";
 import { Dialog, FormActions } from "~/components/ui/dialog";
 import { SelectField, TextField } from "~/components/ui/field";
 import { useActionToast } from "~/components/use-action-toast";
-import { useValidateOnSubmit } from "~/components/use-validate-on-submit";
+import { useDialogValidation } from "~/components/use-validate-on-submit";
 import type { ExtraTimeSetting } from "~/lib/student-tests/student-time";
 import { ExtraTimeSchema, STUDENT_TIME_LIMITS } from "~/lib/student-tests/student-time-validation";
 
@@ -34,10 +34,11 @@ export function ExtraTimeDialog({
   current: Pick<ExtraTimeSetting, "unit" | "amount" | "reason"> | null;
   action?: string;
 }) {
-  const fetcher = useFetcher<{ ok: true; message: string } | { ok: false; error: string }>();
+  const fetcher = useFetcher<{ ok: true; message: string } | { ok: false; error: string; field?: string }>();
   const done = useCallback(() => onClose(), [onClose]);
   useActionToast(fetcher.data, done);
-  const validate = useValidateOnSubmit();
+  const validate = useDialogValidation(open, fetcher.data);
+  const { errors } = validate;
   const [unit, setUnit] = useState<string>(current?.unit ?? "minutes");
   const max = unit === "percent" ? STUDENT_TIME_LIMITS.maxPercent : STUDENT_TIME_LIMITS.maxMinutes;
   return (
@@ -48,8 +49,18 @@ export function ExtraTimeDialog({
             <input key={name} type="hidden" name={name} value={value} />
           ))}
           <div className="grid grid-cols-2 gap-3">
-            <TextField label="Extra time" name="amount" type="number" min={0} max={max} step={1} defaultValue={current?.amount ?? 0} autoFocus />
-            <SelectField label="Unit" name="unit" options={UNITS} value={unit} onChange={(e) => setUnit(e.target.value)} />
+            <TextField
+              label="Extra time"
+              name="amount"
+              type="number"
+              min={0}
+              max={max}
+              step={1}
+              defaultValue={current?.amount ?? 0}
+              autoFocus
+              error={errors.amount}
+            />
+            <SelectField label="Unit" name="unit" options={UNITS} value={unit} onChange={(e) => setUnit(e.target.value)} error={errors.unit} />
           </div>
           <TextField
             label="Reason (optional)"
@@ -57,6 +68,7 @@ export function ExtraTimeDialog({
             maxLength={STUDENT_TIME_LIMITS.reasonMax}
             defaultValue={current?.reason ?? ""}
             placeholder="Accommodation"
+            error={errors.reason}
             hint={`0 to ${STUDENT_TIME_LIMITS.maxMinutes} minutes or 0 to ${STUDENT_TIME_LIMITS.maxPercent} %. 0 removes the extra time. The student never sees the reason.`}
           />
           <FormActions onCancel={onClose} busy={fetcher.state !== "idle"} submitLabel="Save" />

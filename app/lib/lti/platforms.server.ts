@@ -28,7 +28,7 @@ export async function savePlatform(db: Db, input: PlatformInput, id?: string): P
     .from(ltiPlatforms)
     .where(and(eq(ltiPlatforms.issuer, input.issuer), eq(ltiPlatforms.clientId, input.clientId)))
     .get();
-  if (clash && clash.id !== id) throw new FormError(PLATFORM_EXISTS, 409);
+  if (clash && clash.id !== id) throw new FormError(PLATFORM_EXISTS, 409).onField("issuer");
   const now = new Date();
   const fields = {
     issuer: input.issuer,
@@ -55,7 +55,7 @@ export async function savePlatform(db: Db, input: PlatformInput, id?: string): P
       db.insert(ltiDeployments).values(deployments),
     ]);
   } catch (error) {
-    if (String(error).includes("UNIQUE")) throw new FormError(PLATFORM_EXISTS, 409);
+    if (String(error).includes("UNIQUE")) throw new FormError(PLATFORM_EXISTS, 409).onField("issuer");
     throw error;
   }
   return platformId;

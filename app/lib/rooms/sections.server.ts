@@ -21,18 +21,18 @@ type Room = typeof testRooms.$inferSelect;
 export async function saveSections(db: Db, room: Room, sections: readonly SectionInput[]) {
   if (room.isActive || room.startedAt) throw new FormError(SECTION_MESSAGES.started, 409);
   const total = sectionsTotalError(room.questionType, sections);
-  if (total) throw new FormError(total);
+  if (total) throw new FormError(total).onField("sections");
   const fits = and(eq(questions.type, room.questionType), room.questionType === "coding" ? eq(questions.language, room.language) : undefined);
   const named = [...new Set(sections.flatMap((s) => (s.category ? [s.category] : [])))];
   const known = named.length ? await db.select({ name: categories.name }).from(categories).where(inArray(categories.name, named)) : [];
   const unknown = named.find((n) => !known.some((k) => k.name === n));
-  if (unknown) throw new FormError(`Category "${unknown}" does not exist`);
+  if (unknown) throw new FormError(`Category "${unknown}" does not exist`).onField("sections");
   const listed = [...new Set(sections.flatMap((s) => s.questionIds))];
   const found = await selectInChunks(db, listed, (ids) =>
     db.select({ id: questions.id, type: questions.type, language: questions.language }).from(questions).where(inArray(questions.id, ids)),
   );
   if (found.length !== listed.length || found.some((q) => q.type !== room.questionType)) {
-    throw new FormError(`Every question must be an existing ${room.questionType} question`);
+    throw new FormError(`Every question must be an existing ${room.questionType} question`).onField("sections");
   }
   // Pools as the draw reads them: a category's questions of this type (and language), a list's that fit.
   const pools = await Promise.all(
@@ -42,7 +42,7 @@ export async function saveSections(db: Db, room: Room, sections: readonly Sectio
     }),
   );
   const tooFew = sectionSizeError(sections, pools.map((p) => p.length));
-  if (tooFew) throw new FormError(tooFew);
+  if (tooFew) throw new FormError(tooFew).onField("sections");
   const possible = [...new Set(pools.flat())].slice(0, ROOM_LIMITS.maxQuestions);
   await db.batch([
     db.delete(roomQuestions).where(eq(roomQuestions.roomId, room.id)),
