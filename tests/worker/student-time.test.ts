@@ -236,8 +236,10 @@ describe("outage credit", () => {
     expect(await trail(room)).toHaveLength(1);
 
     // A new outage that ended since: only it is credited. One still going on waits.
-    await recordOutage(room, dropped.email, Date.now() - 50_000, Date.now() - 20_000);
-    await recordOutage(room, dropped.email, Date.now() - 10_000, null);
+    // One clock reading for both ends: two could fall a millisecond apart, and the credit's m:ss rounds up (0:31).
+    const now = Date.now();
+    await recordOutage(room, dropped.email, now - 50_000, now - 20_000);
+    await recordOutage(room, dropped.email, now - 10_000, null);
     const third = await roomAction(room, { intent: "credit-outage", participantId: await pid(room, dropped.email) });
     expect(await third.text()).toContain("Credited 0:30 to Dropped");
     expect(await timeOf(room, dropped.email)).toMatchObject({ credited_ms: 230_000 });
@@ -408,7 +410,8 @@ describe("bad input and strangers", () => {
   it("students are refused, and an LMS instructor only reaches their course's rooms", async () => {
     const { room, students } = await roomWith(["Self", "Peer"]);
     const [self, peer] = [students.Self!, students.Peer!];
-    await recordOutage(room, self.email, Date.now() - 10 * MINUTE, Date.now() - 5 * MINUTE);
+    const now = Date.now();
+    await recordOutage(room, self.email, now - 10 * MINUTE, now - 5 * MINUTE);
     const participantId = await pid(room, self.email);
     const attempts: Record<string, string>[] = [
       { intent: "extra-time", participantId, unit: "minutes", amount: "600" },
