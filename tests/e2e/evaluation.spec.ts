@@ -9,8 +9,8 @@
 // The 90s come from the seeded Python "Basics" questions, 5 cases of 10 marks
 // each: one wrong hidden case out of ten.
 import { d1 } from "./d1";
-import { expect, test, waitForLive } from "./fixtures";
-import { alertToast, finishTest, problemTitle, questionNav, roomWithTakers, solutionOf, submitCode, toast, typeCode, type Taker } from "./rooms";
+import { errorToast, expect, expectFieldError, test, waitForLive } from "./fixtures";
+import { finishTest, problemTitle, questionNav, roomWithTakers, solutionOf, submitCode, toast, typeCode, type Taker } from "./rooms";
 
 /** Reverse a String, with the letters lowered: only the mixed-case hidden case fails (a letter-case near miss). */
 const LOWERED = solutionOf("Reverse a String").replace("print(line[::-1])", "print(line[::-1].lower())");
@@ -83,7 +83,10 @@ test("a 90 becomes 100: request, live arrival, fix one character, run, save, his
     await row.getByRole("button", { name: "Request Evaluation" }).click();
     const dialog = history.getByRole("dialog", { name: "Request Evaluation" });
     await dialog.getByRole("button", { name: "Submit Request" }).click();
-    await expect(alertToast(history, "Please provide a reason for manual evaluation")).toBeVisible();
+    // Under the reason, which takes the focus (issue 42), and in the toast.
+    await expectFieldError(dialog.getByLabel("Reason"), "Please provide a reason for manual evaluation");
+    await expect(dialog.getByLabel("Reason")).toBeFocused();
+    await expect(errorToast(history, "Please provide a reason for manual evaluation")).toBeVisible();
     await dialog.getByLabel("Reason").fill(reason);
     await dialog.getByRole("button", { name: "Submit Request" }).click();
     await expect(toast(history, "Manual evaluation request submitted")).toBeVisible();
@@ -186,10 +189,12 @@ test("three 90s taken through the test page: approve with a score, reject a requ
     await expect(approve.getByLabel("Score (0–100)")).toHaveValue("90");
     await approve.getByLabel("Score (0–100)").fill("");
     await approve.getByRole("button", { name: "Approve" }).click();
-    await expect(alertToast(admin, "Please enter a score")).toBeVisible();
+    await expectFieldError(approve.getByLabel("Score (0–100)"), "Please enter a score");
+    await expect(errorToast(admin, "Please enter a score")).toBeVisible();
     await approve.getByLabel("Score (0–100)").fill("101");
     await approve.getByRole("button", { name: "Approve" }).click();
-    await expect(alertToast(admin, "Please enter a valid score between 0 and 100")).toBeVisible();
+    await expectFieldError(approve.getByLabel("Score (0–100)"), "Please enter a valid score between 0 and 100");
+    await expect(errorToast(admin, "Please enter a valid score between 0 and 100")).toBeVisible();
     await approve.getByLabel("Score (0–100)").fill("95");
     await approve.getByRole("button", { name: "Approve" }).click();
     await expect(toast(admin, "Manual evaluation completed")).toBeVisible();
